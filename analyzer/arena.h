@@ -1,0 +1,41 @@
+/*
+ * arena.h -- the run's bump allocator.
+ *
+ * One arena per analysis run holds tokens, records, model nodes and
+ * findings, and is released in one call: nothing allocated from it is ever
+ * freed on its own.  Built with --enable-debug-arena, every allocation is a
+ * separate malloc block that the arena tracks, so AddressSanitizer and
+ * valgrind see overruns and reads after pl_arena_free.
+ */
+#ifndef PL_ARENA_H
+#define PL_ARENA_H
+
+#include <stddef.h>
+
+struct pl_arena;
+
+/* Create an empty arena; never returns NULL (aborts on OOM). */
+struct pl_arena *pl_arena_new(void);
+/* Release the arena and everything allocated from it. */
+void pl_arena_free(struct pl_arena *a);
+
+/* n bytes aligned for any object; uninitialized. */
+void *pl_arena_alloc(struct pl_arena *a, size_t n);
+/* n bytes, zeroed. */
+void *pl_arena_zalloc(struct pl_arena *a, size_t n);
+/* A NUL-terminated copy of s[0..n). */
+char *pl_arena_strndup(struct pl_arena *a, const char *s, size_t n);
+char *pl_arena_strdup(struct pl_arena *a, const char *s);
+/* A printf-formatted string in the arena. */
+char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/* Bytes handed out so far (for statistics). */
+size_t pl_arena_used(const struct pl_arena *a);
+
+#define PL_NEW(a, type) ((type *)pl_arena_zalloc((a), sizeof(type)))
+#define PL_NEW_ARRAY(a, type, n) ((type *)pl_arena_zalloc((a), sizeof(type) * (n)))
+
+#endif /* PL_ARENA_H */

@@ -1,0 +1,106 @@
+/*
+ * diag.h -- the one reporting API: every input error, warning and rule
+ * finding in patlint goes through pl_diag / pl_diag_begin.
+ *
+ * A diagnostic has a severity, an optional rule id (NULL for input errors
+ * such as a TableGen syntax error), a primary span, a message, and notes
+ * for related locations.  Where it goes is decided by the context's sink:
+ * the default sink prints clang-style text at once; report writers install
+ * a collecting sink.  Diagnostics live in the context's arena.
+ */
+#ifndef PL_DIAG_H
+#define PL_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "source.h"
+#include "util.h"
+
+struct pl_arena;
+struct pl_source_mgr;
+struct pl_diag_ctx;
+
+enum pl_severity {
+	PL_SEV_NOTE = 0, /* ORDER: pl_severity_name */
+	PL_SEV_WARNING,
+	PL_SEV_ERROR,
+	PL_SEV_COUNT
+};
+
+struct pl_note {
+	struct pl_span span;  /* related location; file 0 for a plain note */
+	const char *msg;      /* text */
+	struct pl_note *next; /* next note of the same diagnostic */
+};
+
+struct pl_diag {
+	enum pl_severity sev;   /* severity */
+	const char *rule;       /* rule id, NULL for an input error */
+	struct pl_span span;    /* primary location; file 0 for none */
+	const char *msg;        /* message, without location or rule */
+	struct pl_note *notes;  /* related locations, in order */
+	struct pl_note **tail;  /* where the next note is linked */
+	void *extra;            /* payload for report writers (owned by arena) */
+};
+
+/* Where diagnostics go.  emit is called once per finished diagnostic. */
+struct pl_diag_sink {
+	void (*emit)(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d);
+	void *ud;
+};
+
+struct pl_diag_ctx {
+	struct pl_source_mgr *sm;      /* for file names and source lines */
+	struct pl_arena *arena;        /* diagnostics are allocated here */
+	struct pl_diag_sink sink;      /* destination */
+	unsigned count[PL_SEV_COUNT];  /* diagnostics emitted, per severity */
+	unsigned max_errors;           /* stop printing after this many errors; 0 = no cap */
+	unsigned suppressed;           /* errors dropped by max_errors */
+	bool color;                    /* ANSI colors in text output */
+	FILE *out;                     /* stream of the default text sink */
+};
+
+/* Set up ctx with the default sink: clang-style text on stderr, colored
+ * when stderr is a terminal and NO_COLOR is unset or empty. */
+void pl_diag_ctx_init(struct pl_diag_ctx *ctx, struct pl_source_mgr *sm, struct pl_arena *arena);
+
+/* Emit a finished diagnostic. */
+void pl_diag(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
+             struct pl_span span, const char *fmt, ...) PL_PRINTF(5, 6);
+void pl_vdiag(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
+              struct pl_span span, const char *fmt, va_list ap);
+
+/* Build a diagnostic with notes: begin, add notes, then end emits it. */
+struct pl_diag *pl_diag_begin(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
+                              struct pl_span span, const char *fmt, ...) PL_PRINTF(5, 6);
+void pl_diag_note(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
+                  const char *fmt, ...) PL_PRINTF(4, 5);
+void pl_diag_end(struct pl_diag_ctx *ctx, struct pl_diag *d);
+
+/* Errors emitted so far. */
+static inline unsigned pl_diag_errors(const struct pl_diag_ctx *ctx)
+{
+	return ctx->count[PL_SEV_ERROR];
+}
+
+/* "error", "warning", "note". */
+const char *pl_severity_name(enum pl_severity sev);
+/* Parse a severity name; returns 0 or -1. */
+int pl_severity_parse(enum pl_severity *out, const char *name);
+
+/* Whether text written to f should be colored (a terminal, NO_COLOR unset
+ * or empty). */
+bool pl_diag_want_color(FILE *f);
+
+/* Render d clang-style to f: "file:line:col: severity: message [rule]",
+ * the source line with a caret under the span, then each note the same
+ * way. */
+void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, bool color);
+
+/* Print "N errors, N warnings and N notes generated." to f when anything
+ * was emitted; nothing when clean. */
+void pl_diag_summary(FILE *f, const struct pl_diag_ctx *ctx);
+
+#endif /* PL_DIAG_H */

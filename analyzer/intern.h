@@ -1,0 +1,28 @@
+/*
+ * intern.h -- string interning: one copy of each distinct string, so that
+ * names compare by pointer.
+ *
+ * An interned string is a NUL-terminated `const char *` that lives in the
+ * table's arena; the table must outlive every user of its strings.  The
+ * length is stored just before the characters (pl_intern_len).
+ */
+#ifndef PL_INTERN_H
+#define PL_INTERN_H
+
+#include <stddef.h>
+
+struct pl_arena;
+struct pl_intern;
+
+struct pl_intern *pl_intern_new(struct pl_arena *arena);
+/* Release the table (the strings stay in the arena until it is freed). */
+void pl_intern_free(struct pl_intern *t);
+
+/* The unique copy of s[0..n). */
+const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n);
+/* The unique copy of NUL-terminated s. */
+const char *pl_intern(struct pl_intern *t, const char *s);
+/* Length of an interned string, in O(1). */
+size_t pl_intern_len(const char *interned);
+
+#endif /* PL_INTERN_H */

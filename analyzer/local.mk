@@ -1,0 +1,10 @@
+# analyzer/local.mk -- shared infrastructure and the pattern model.
+libpatlint_a_SOURCES += \
+	analyzer/arena.c analyzer/arena.h \
+	analyzer/cli.c analyzer/cli.h \
+	analyzer/diag.c analyzer/diag.h \
+	analyzer/intern.c analyzer/intern.h \
+	analyzer/outfile.c analyzer/outfile.h \
+	analyzer/source.c analyzer/source.h \
+	analyzer/util.c analyzer/util.h \
+	$(NULL)

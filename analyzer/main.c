@@ -1,0 +1,155 @@
+/*
+ * main.c -- the patlint command: parse the command line, run one
+ * subcommand, map the outcome to the exit status (0 clean, 1 findings,
+ * 2 usage or input error).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/cli.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/outfile.h"
+#include "analyzer/source.h"
+#include "parsers/tablegen/tg.h"
+#include "parsers/tablegen/tg_lex.h"
+
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
+
+/* State shared by the subcommands of one run. */
+struct run {
+	struct pl_options *opt;
+	struct pl_arena *arena;
+	struct pl_intern *intern;
+	struct pl_source_mgr *sm;
+	struct pl_diag_ctx diag;
+	struct tg_options tg;
+};
+
+static int dump_tokens(struct run *r, const char *path, FILE *out)
+{
+	struct tg_lexer *lx;
+
+	if (tg_lex_new(&lx, r->sm, &r->diag, r->intern, path, r->tg.include_dirs, r->tg.n_include,
+	               r->tg.defines, r->tg.n_define) < 0)
+		return -1;
+	for (;;) {
+		const struct tg_token *t = tg_lex_next(lx);
+		struct pl_source_file *f = pl_source_get(r->sm, t->span.file);
+		fprintf(out, "%s:%u:%u: %s", f ? f->path : "?", t->span.line, t->span.col,
+		        t->kind == TG_TOK_BANG ? "!" : tg_tok_name(t->kind));
+		if (t->kind == TG_TOK_BANG)
+			fputs(tg_bang_name(t->bang), out);
+		else if (t->kind == TG_TOK_INTVAL)
+			fprintf(out, " %lld", (long long)t->ival);
+		else if (t->kind == TG_TOK_BININTVAL)
+			fprintf(out, " %lld/%u", (long long)t->ival, t->bin_width);
+		else if (t->text)
+			fprintf(out, " \"%s\"", t->text);
+		fputc('\n', out);
+		if (t->kind == TG_TOK_EOF || t->kind == TG_TOK_ERROR)
+			break;
+	}
+	tg_lex_free(lx);
+	return pl_diag_errors(&r->diag) ? -1 : 0;
+}
+
+static int cmd_dump(struct run *r)
+{
+	const char *what = r->opt->dump_what;
+	const char *fmt = r->opt->format;
+	struct pl_out out;
+	int rc = 0;
+
+	if (!what || (strcmp(what, "tokens") && strcmp(what, "records") && strcmp(what, "patterns"))) {
+		fprintf(stderr, "patlint: dump: expected 'tokens', 'records' or 'patterns'%s%s%s\n",
+		        what ? ", got '" : "", what ? what : "", what ? "'" : "");
+		return EXIT_USAGE;
+	}
+	if (strcmp(what, "patterns") == 0) {
+		fputs("patlint: dump patterns: not implemented yet\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (fmt && strcmp(fmt, strcmp(what, "tokens") == 0 ? "text" : "json") != 0) {
+		fprintf(stderr, "patlint: dump %s: unsupported format '%s'\n", what, fmt);
+		return EXIT_USAGE;
+	}
+	if (r->opt->inputs.len != 1) {
+		fprintf(stderr, "patlint: dump %s: expected exactly one FILE.td\n", what);
+		return EXIT_USAGE;
+	}
+	const char *path = r->opt->inputs.items[0];
+	if (pl_out_open(&out, r->opt->output) < 0)
+		return EXIT_USAGE;
+	if (strcmp(what, "tokens") == 0) {
+		rc = dump_tokens(r, path, out.f);
+	} else {
+		struct tg_records *recs = NULL;
+		rc = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+		if (rc == 0)
+			tg_dump_json(out.f, recs);
+	}
+	if (pl_out_close(&out, rc == 0) < 0)
+		rc = -1;
+	return rc == 0 ? EXIT_CLEAN : EXIT_USAGE;
+}
+
+static int cmd_unfinished(struct run *r)
+{
+	fprintf(stderr, "patlint: %s: not implemented yet\n", pl_cmd_name(r->opt->cmd));
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	struct pl_options opt;
+	struct run r;
+	int status;
+
+	if (pl_cli_parse(&opt, argc, argv, stderr) < 0)
+		return EXIT_USAGE;
+	if (opt.help) {
+		pl_cli_help(stdout, argc > 1 && strcmp(argv[1], pl_cmd_name(opt.cmd)) == 0 ? opt.cmd
+		                                                                           : PL_CMD_COUNT);
+		pl_cli_free(&opt);
+		return EXIT_CLEAN;
+	}
+	if (opt.version) {
+		pl_cli_version(stdout);
+		pl_cli_free(&opt);
+		return EXIT_CLEAN;
+	}
+	memset(&r, 0, sizeof(r));
+	r.opt = &opt;
+	r.arena = pl_arena_new();
+	r.intern = pl_intern_new(r.arena);
+	r.sm = pl_source_mgr_new();
+	pl_diag_ctx_init(&r.diag, r.sm, r.arena);
+	r.diag.max_errors = opt.max_errors;
+	if (opt.color != PL_COLOR_AUTO)
+		r.diag.color = opt.color == PL_COLOR_ALWAYS;
+	r.tg.include_dirs = (const char *const *)opt.include_dirs.items;
+	r.tg.n_include = (unsigned)opt.include_dirs.len;
+	r.tg.defines = (const char *const *)opt.defines.items;
+	r.tg.n_define = (unsigned)opt.defines.len;
+
+	switch (opt.cmd) {
+	case PL_CMD_DUMP:
+		status = cmd_dump(&r);
+		break;
+	default:
+		status = cmd_unfinished(&r);
+		break;
+	}
+	if (status == EXIT_USAGE)
+		pl_diag_summary(stderr, &r.diag);
+	pl_source_mgr_free(r.sm);
+	pl_intern_free(r.intern);
+	pl_arena_free(r.arena);
+	pl_cli_free(&opt);
+	return status;
+}

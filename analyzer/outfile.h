@@ -1,0 +1,27 @@
+/*
+ * outfile.h -- report output that is never left truncated.
+ *
+ * pl_out_open gives a stream for -o FILE (or stdout when path is NULL or
+ * "-"); output goes to a temporary file beside FILE, and pl_out_close
+ * renames it over FILE only when the run succeeded, so a failed run never
+ * leaves a half-written report.
+ */
+#ifndef PL_OUTFILE_H
+#define PL_OUTFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct pl_out {
+	FILE *f;         /* where to write */
+	char *path;      /* final path, NULL for stdout */
+	char *tmp_path;  /* temporary file, NULL for stdout */
+};
+
+/* Returns 0, or -1 after printing an error to stderr. */
+int pl_out_open(struct pl_out *out, const char *path);
+/* Finish: when ok, flush and rename into place; otherwise remove the
+ * temporary file.  Returns 0, or -1 after printing an error. */
+int pl_out_close(struct pl_out *out, bool ok);
+
+#endif /* PL_OUTFILE_H */

@@ -1,0 +1,63 @@
+/*
+ * source.h -- the run's source files and source spans.
+ *
+ * Every file patlint reads (inputs, includes, fixtures) is loaded once
+ * into a pl_source_mgr and named by a small integer id; every model node
+ * carries a pl_span into one of them.  The manager owns the buffers and
+ * frees them in pl_source_mgr_free.
+ */
+#ifndef PL_SOURCE_H
+#define PL_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A half-open range of source text.  Lines and columns are 1-based, columns
+ * count bytes (as LLVM's do); offsets are 0-based byte offsets.  file == 0
+ * means "no location". */
+struct pl_span {
+	uint32_t file;     /* pl_source_file id, 0 = none */
+	uint32_t line;     /* first line */
+	uint32_t col;      /* first column */
+	uint32_t end_line; /* line of the end */
+	uint32_t end_col;  /* column just past the last byte */
+	uint32_t off;      /* byte offset of the start */
+	uint32_t end_off;  /* byte offset just past the end */
+};
+
+struct pl_source_file {
+	uint32_t id;           /* index in the manager, >= 1 */
+	const char *path;      /* path as given or resolved (for messages) */
+	const char *buf;       /* contents, NUL-terminated */
+	size_t len;            /* bytes, without the NUL */
+	uint32_t *line_starts; /* offsets of line starts, built on demand */
+	uint32_t n_lines;      /* entries in line_starts */
+};
+
+struct pl_source_mgr;
+
+struct pl_source_mgr *pl_source_mgr_new(void);
+void pl_source_mgr_free(struct pl_source_mgr *sm);
+
+/* Load path (once: a second call with the same path returns the same
+ * file).  Returns 0 and sets *out, or -1 with errno set. */
+int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const char *path);
+/* Register an in-memory buffer (copied) under a display name. */
+struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
+                                     const char *buf, size_t len);
+/* The file with this id, or NULL. */
+struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id);
+/* Files loaded so far. */
+uint32_t pl_source_count(const struct pl_source_mgr *sm);
+
+/* 1-based line and column of byte offset off in f. */
+void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col);
+/* A span from byte offsets [off, end_off) of f. */
+struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t end_off);
+/* Start and length of the line holding offset off (without the newline). */
+const char *pl_source_line_text(struct pl_source_file *f, uint32_t off, size_t *len);
+
+/* A span covering both a and b (same file; a's start, b's end). */
+struct pl_span pl_span_join(struct pl_span a, struct pl_span b);
+
+#endif /* PL_SOURCE_H */

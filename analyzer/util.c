@@ -1,0 +1,203 @@
+/*
+ * util.c -- allocation wrappers, byte buffers, pointer vectors and file
+ * reading shared by every module.
+ */
+#include "config.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pl_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("patlint: fatal: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void *pl_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		pl_die("out of memory allocating %zu bytes", n);
+	return p;
+}
+
+void *pl_xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+
+	if (!p)
+		pl_die("out of memory allocating %zu x %zu bytes", count, size);
+	return p;
+}
+
+void *pl_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		pl_die("out of memory reallocating %zu bytes", n);
+	return q;
+}
+
+char *pl_xstrndup(const char *s, size_t n)
+{
+	char *p = pl_xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *pl_xstrdup(const char *s)
+{
+	return pl_xstrndup(s, strlen(s));
+}
+
+void pl_buf_reserve(struct pl_buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+
+	if (need <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	b->data = pl_xrealloc(b->data, cap);
+	b->cap = cap;
+}
+
+void pl_buf_add(struct pl_buf *b, const char *s, size_t n)
+{
+	pl_buf_reserve(b, n);
+	if (n)
+		memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void pl_buf_puts(struct pl_buf *b, const char *s)
+{
+	pl_buf_add(b, s, strlen(s));
+}
+
+void pl_buf_putc(struct pl_buf *b, char c)
+{
+	pl_buf_add(b, &c, 1);
+}
+
+void pl_buf_vprintf(struct pl_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return;
+	pl_buf_reserve(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void pl_buf_printf(struct pl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pl_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+const char *pl_buf_cstr(struct pl_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+void pl_buf_clear(struct pl_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+void pl_buf_free(struct pl_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+char *pl_buf_detach(struct pl_buf *b)
+{
+	char *p = b->data ? b->data : pl_xstrdup("");
+
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void pl_vec_push(struct pl_vec *v, void *item)
+{
+	if (v->len == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 8;
+		v->items = pl_xrealloc(v->items, v->cap * sizeof(*v->items));
+	}
+	v->items[v->len++] = item;
+}
+
+void pl_vec_free(struct pl_vec *v)
+{
+	free(v->items);
+	v->items = NULL;
+	v->len = v->cap = 0;
+}
+
+int pl_read_file(char **out, size_t *out_len, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct pl_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	int err = 0;
+
+	*out = NULL;
+	*out_len = 0;
+	if (!f)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		pl_buf_add(&b, chunk, n);
+	if (ferror(f))
+		err = errno ? errno : EIO;
+	fclose(f);
+	if (err) {
+		pl_buf_free(&b);
+		errno = err;
+		return -1;
+	}
+	*out_len = b.len;
+	*out = pl_buf_detach(&b);
+	return 0;
+}
+
+uint64_t pl_hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}

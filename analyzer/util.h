@@ -1,0 +1,71 @@
+/*
+ * util.h -- small shared utilities: allocation that never returns NULL,
+ * growable byte buffers and vectors, and string helpers.
+ *
+ * Everything here is plain heap memory owned by the caller; the arena
+ * (arena.h) is the home of long-lived analysis data.
+ */
+#ifndef PL_UTIL_H
+#define PL_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#if defined(__GNUC__)
+#define PL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define PL_NORETURN __attribute__((noreturn))
+#else
+#define PL_PRINTF(f, a)
+#define PL_NORETURN
+#endif
+
+#define PL_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Allocation that aborts with a message on out-of-memory. */
+void *pl_xmalloc(size_t n);
+void *pl_xcalloc(size_t count, size_t size);
+void *pl_xrealloc(void *p, size_t n);
+char *pl_xstrdup(const char *s);
+char *pl_xstrndup(const char *s, size_t n);
+PL_NORETURN void pl_die(const char *fmt, ...) PL_PRINTF(1, 2);
+
+/* A growable, always NUL-terminated byte buffer.  Zero-initialize to use;
+ * release with pl_buf_free. */
+struct pl_buf {
+	char *data;   /* contents, NUL-terminated once anything was added */
+	size_t len;   /* bytes used, not counting the NUL */
+	size_t cap;   /* bytes allocated */
+};
+
+void pl_buf_reserve(struct pl_buf *b, size_t extra);
+void pl_buf_add(struct pl_buf *b, const char *s, size_t n);
+void pl_buf_puts(struct pl_buf *b, const char *s);
+void pl_buf_putc(struct pl_buf *b, char c);
+void pl_buf_printf(struct pl_buf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+void pl_buf_vprintf(struct pl_buf *b, const char *fmt, va_list ap);
+const char *pl_buf_cstr(struct pl_buf *b);  /* "" when empty */
+void pl_buf_clear(struct pl_buf *b);
+void pl_buf_free(struct pl_buf *b);
+/* Hand the contents to the caller (free with free()); b is left empty. */
+char *pl_buf_detach(struct pl_buf *b);
+
+/* A growable vector of pointers.  Zero-initialize to use. */
+struct pl_vec {
+	void **items; /* elements */
+	size_t len;   /* elements used */
+	size_t cap;   /* elements allocated */
+};
+
+void pl_vec_push(struct pl_vec *v, void *item);
+void pl_vec_free(struct pl_vec *v);
+
+/* Read a whole file into a NUL-terminated heap buffer.  Returns 0, or -1
+ * with errno set; *out_len gets the byte count (without the NUL). */
+int pl_read_file(char **out, size_t *out_len, const char *path);
+
+/* 64-bit FNV-1a hash of n bytes. */
+uint64_t pl_hash_bytes(const void *p, size_t n);
+
+#endif /* PL_UTIL_H */

@@ -1,0 +1,1 @@
+# bench/local.mk -- benchmarks against the peer tools (make bench).

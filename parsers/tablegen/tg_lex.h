@@ -1,0 +1,141 @@
+/*
+ * tg_lex.h -- TableGen lexer, preprocessor and include handling.
+ *
+ * The lexer turns the main file and everything it includes into one token
+ * stream, as llvm-tblgen's TGLexer does: `include "f.td"` is resolved
+ * (first as written, relative to the working directory, then under each -I
+ * directory in order, like LLVM's SourceMgr) and lexed in place, and the
+ * preprocessor directives #define, #ifdef, #ifndef, #else and #endif are
+ * applied; macros are global to the whole run, so include guards work.
+ * A file included twice is lexed twice, exactly as llvm-tblgen does (the
+ * guard idiom is what makes MLIR's files include-once).
+ *
+ * Tokens carry spans; text payloads are interned in the lexer's intern
+ * table, so they live as long as the run's arena.  Errors go through the
+ * diagnostics context and the lexer returns TG_TOK_ERROR; it never aborts.
+ */
+#ifndef PL_TG_LEX_H
+#define PL_TG_LEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analyzer/source.h"
+
+struct pl_arena;
+struct pl_intern;
+struct pl_diag_ctx;
+struct pl_source_mgr;
+
+/* ORDER: tg_tok_name() in tg_lex.c. */
+enum tg_tok {
+	TG_TOK_EOF = 0,
+	TG_TOK_ERROR,       /* a lexical error, already reported */
+	/* punctuation */
+	TG_TOK_MINUS,       /* - */
+	TG_TOK_PLUS,        /* + */
+	TG_TOK_LSQUARE,     /* [ */
+	TG_TOK_RSQUARE,     /* ] */
+	TG_TOK_LBRACE,      /* { */
+	TG_TOK_RBRACE,      /* } */
+	TG_TOK_LPAREN,      /* ( */
+	TG_TOK_RPAREN,      /* ) */
+	TG_TOK_LESS,        /* < */
+	TG_TOK_GREATER,     /* > */
+	TG_TOK_COLON,       /* : */
+	TG_TOK_SEMI,        /* ; */
+	TG_TOK_COMMA,       /* , */
+	TG_TOK_DOT,         /* . */
+	TG_TOK_EQUAL,       /* = */
+	TG_TOK_QUESTION,    /* ? */
+	TG_TOK_PASTE,       /* # (outside a preprocessor directive) */
+	TG_TOK_DOTDOTDOT,   /* ... */
+	/* keywords */
+	TG_TOK_ASSERT,
+	TG_TOK_BIT,
+	TG_TOK_BITS,
+	TG_TOK_CLASS,
+	TG_TOK_CODE,
+	TG_TOK_DAG,
+	TG_TOK_DEF,
+	TG_TOK_DEFM,
+	TG_TOK_DEFSET,
+	TG_TOK_DEFVAR,
+	TG_TOK_ELSE,
+	TG_TOK_FALSE,
+	TG_TOK_FIELD,
+	TG_TOK_FOREACH,
+	TG_TOK_IF,
+	TG_TOK_IN,
+	TG_TOK_INT,
+	TG_TOK_LET,
+	TG_TOK_LIST,
+	TG_TOK_MULTICLASS,
+	TG_TOK_STRING,
+	TG_TOK_THEN,
+	TG_TOK_TRUE,
+	/* a bang operator; tok.bang says which */
+	TG_TOK_BANG,
+	/* values */
+	TG_TOK_INTVAL,      /* decimal, 0x hex or signed: tok.ival */
+	TG_TOK_BININTVAL,   /* 0b...: tok.ival and tok.bin_width (digits) */
+	TG_TOK_ID,          /* identifier: tok.text */
+	TG_TOK_STRVAL,      /* "..." with escapes decoded: tok.text */
+	TG_TOK_VARNAME,     /* $name: tok.text is the name without '$' */
+	TG_TOK_CODEVAL,     /* [{ ... }]: tok.text is the text between */
+	TG_TOK_COUNT
+};
+
+/* The bang operators of LLVM 16's TableGen.  ORDER: tg_bang_name(). */
+enum tg_bang {
+	TG_BANG_NONE = 0,
+	TG_BANG_ADD, TG_BANG_AND, TG_BANG_CAST, TG_BANG_CON, TG_BANG_COND,
+	TG_BANG_DAG, TG_BANG_DIV, TG_BANG_EMPTY, TG_BANG_EQ, TG_BANG_EXISTS,
+	TG_BANG_FILTER, TG_BANG_FIND, TG_BANG_FOLDL, TG_BANG_FOREACH, TG_BANG_GE,
+	TG_BANG_GETDAGOP, TG_BANG_GETOP, TG_BANG_GT, TG_BANG_HEAD, TG_BANG_IF,
+	TG_BANG_INTERLEAVE, TG_BANG_ISA, TG_BANG_LE, TG_BANG_LISTCONCAT,
+	TG_BANG_LISTREMOVE, TG_BANG_LISTSPLAT, TG_BANG_LOGTWO, TG_BANG_LT,
+	TG_BANG_MUL, TG_BANG_NE, TG_BANG_NOT, TG_BANG_OR, TG_BANG_SETDAGOP,
+	TG_BANG_SETOP, TG_BANG_SHL, TG_BANG_SIZE, TG_BANG_SRA, TG_BANG_SRL,
+	TG_BANG_STRCONCAT, TG_BANG_SUB, TG_BANG_SUBST, TG_BANG_SUBSTR,
+	TG_BANG_TAIL, TG_BANG_XOR,
+	/* Add any further operator llvm-tblgen-16 accepts here, in order. */
+	TG_BANG_COUNT
+};
+
+struct tg_token {
+	enum tg_tok kind;     /* what it is */
+	struct pl_span span;  /* where it is */
+	const char *text;     /* interned payload for ID, STRVAL, VARNAME, CODEVAL */
+	int64_t ival;         /* value of INTVAL and BININTVAL */
+	unsigned bin_width;   /* number of binary digits of a BININTVAL */
+	enum tg_bang bang;    /* which operator, for TG_TOK_BANG */
+};
+
+struct tg_lexer;
+
+/* Create a lexer over main_path.  include_dirs has n_include entries;
+ * defines has n_define macro names predefined (the -D options).  Files are
+ * loaded through sm; errors are reported through diag.  Returns 0, or -1
+ * when main_path cannot be read (already reported). */
+int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
+               struct pl_intern *intern, const char *main_path,
+               const char *const *include_dirs, unsigned n_include,
+               const char *const *defines, unsigned n_define);
+void tg_lex_free(struct tg_lexer *lx);
+
+/* Lex and return the next token (it is also kept as the current one). */
+const struct tg_token *tg_lex_next(struct tg_lexer *lx);
+/* The current token (the one the last tg_lex_next returned). */
+const struct tg_token *tg_lex_cur(const struct tg_lexer *lx);
+/* Peek at the kind of the token after the current one without consuming. */
+enum tg_tok tg_lex_peek(struct tg_lexer *lx);
+
+/* Names for dumps and messages: "'['", "'class'", "identifier", "!foreach". */
+const char *tg_tok_name(enum tg_tok kind);
+const char *tg_bang_name(enum tg_bang bang); /* without the '!' */
+
+/* Every file the lexer opened (main file first), for dependency output. */
+unsigned tg_lex_files(const struct tg_lexer *lx, const char *const **out_paths);
+
+#endif /* PL_TG_LEX_H */

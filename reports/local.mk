@@ -1,0 +1,1 @@
+# reports/local.mk -- report writers (text, sarif, json, dot).

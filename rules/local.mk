@@ -1,0 +1,1 @@
+# rules/local.mk -- one file per rule, registered in rules/rules.def.

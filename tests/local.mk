@@ -1,0 +1,1 @@
+# tests/local.mk -- unit tests (Check), golden tests and peer suites.
