@@ -4,6 +4,8 @@ libpatlint_a_SOURCES += \
 	analyzer/cli.c analyzer/cli.h \
 	analyzer/diag.c analyzer/diag.h \
 	analyzer/intern.c analyzer/intern.h \
+	analyzer/json.c analyzer/json.h \
+	analyzer/model.c analyzer/model.h \
 	analyzer/outfile.c analyzer/outfile.h \
 	analyzer/source.c analyzer/source.h \
 	analyzer/util.c analyzer/util.h \

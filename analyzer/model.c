@@ -1,0 +1,118 @@
+/*
+ * model.c -- op registry (hashed by full name) and the pattern list.
+ */
+#include "config.h"
+#include "model.h"
+#include "arena.h"
+#include "intern.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct model {
+	struct pl_arena *arena;
+	struct pl_intern *intern;
+	struct model_op **ops;        /* insertion order */
+	unsigned n_ops, cap_ops;
+	struct model_op **op_slots;   /* hash table keyed by interned name */
+	unsigned op_slot_cap;
+	struct model_pattern **pats;  /* source order */
+	unsigned n_pats, cap_pats;
+};
+
+struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
+{
+	struct model *m = PL_NEW(arena, struct model);
+
+	m->arena = arena;
+	m->intern = intern;
+	m->op_slot_cap = 256;
+	m->op_slots = PL_NEW_ARRAY(arena, struct model_op *, m->op_slot_cap);
+	return m;
+}
+
+struct pl_arena *model_arena(const struct model *m) { return m->arena; }
+struct pl_intern *model_intern(const struct model *m) { return m->intern; }
+
+static unsigned slot_of(struct model_op **slots, unsigned cap, const char *name)
+{
+	unsigned i = (unsigned)(pl_hash_bytes(name, pl_intern_len(name)) & (cap - 1));
+
+	while (slots[i] && slots[i]->name != name)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+static void *grow_array(struct pl_arena *a, void *old, unsigned n, unsigned *cap, size_t elem)
+{
+	unsigned ncap = *cap ? *cap * 2 : 64;
+	void *p = pl_arena_alloc(a, elem * ncap);
+
+	if (n)
+		memcpy(p, old, elem * n);
+	*cap = ncap;
+	return p;
+}
+
+struct model_op *model_op_add(struct model *m, const char *name)
+{
+	name = pl_intern(m->intern, name);
+	unsigned i = slot_of(m->op_slots, m->op_slot_cap, name);
+	if (m->op_slots[i])
+		return NULL;
+	struct model_op *op = PL_NEW(m->arena, struct model_op);
+	op->name = name;
+	m->op_slots[i] = op;
+	if (m->n_ops == m->cap_ops)
+		m->ops = grow_array(m->arena, m->ops, m->n_ops, &m->cap_ops, sizeof(*m->ops));
+	m->ops[m->n_ops++] = op;
+	if (m->n_ops * 2 > m->op_slot_cap) {
+		unsigned ncap = m->op_slot_cap * 2;
+		struct model_op **ns = PL_NEW_ARRAY(m->arena, struct model_op *, ncap);
+		for (unsigned k = 0; k < m->n_ops; k++)
+			ns[slot_of(ns, ncap, m->ops[k]->name)] = m->ops[k];
+		m->op_slots = ns;
+		m->op_slot_cap = ncap;
+	}
+	return op;
+}
+
+const struct model_op *model_op_find(const struct model *m, const char *name)
+{
+	name = pl_intern(m->intern, name);
+	return m->op_slots[slot_of(m->op_slots, m->op_slot_cap, name)];
+}
+
+unsigned model_op_count(const struct model *m) { return m->n_ops; }
+
+const struct model_op *model_op_at(const struct model *m, unsigned i)
+{
+	return i < m->n_ops ? m->ops[i] : NULL;
+}
+
+struct model_pattern *model_pattern_add(struct model *m)
+{
+	struct model_pattern *p = PL_NEW(m->arena, struct model_pattern);
+
+	if (m->n_pats == m->cap_pats)
+		m->pats = grow_array(m->arena, m->pats, m->n_pats, &m->cap_pats, sizeof(*m->pats));
+	m->pats[m->n_pats++] = p;
+	return p;
+}
+
+unsigned model_pattern_count(const struct model *m) { return m->n_pats; }
+
+struct model_pattern *model_pattern_at(const struct model *m, unsigned i)
+{
+	return i < m->n_pats ? m->pats[i] : NULL;
+}
+
+struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span)
+{
+	struct model_node *n = PL_NEW(m->arena, struct model_node);
+
+	n->kind = kind;
+	n->span = span;
+	return n;
+}

@@ -1,0 +1,194 @@
+/*
+ * model.h -- the language-neutral pattern model that rules, the engine and
+ * reports read.
+ *
+ * Frontends (parsers/ods.c, parsers/drr.c, parsers/pdll/) fill it: an op
+ * registry built from ODS records, and patterns from DRR and PDLL, all with
+ * the same match-tree / constraint / rewrite-action shape so that analyses
+ * work across the two languages.  Every node carries its source span.
+ *
+ * Ownership: everything model_* returns lives in the run's arena; callers
+ * never free it.  Strings are interned (compare names by pointer only when
+ * both come from the same intern table; use strcmp otherwise).
+ */
+#ifndef PL_MODEL_H
+#define PL_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analyzer/source.h"
+
+struct pl_arena;
+struct pl_intern;
+
+/* ---- op registry ------------------------------------------------------ */
+
+enum model_arg_kind {
+	MODEL_ARG_OPERAND = 0,   /* ORDER: model_arg_kind_name */
+	MODEL_ARG_ATTRIBUTE,
+	MODEL_ARG_RESULT,
+	MODEL_ARG_REGION,
+	MODEL_ARG_SUCCESSOR,
+};
+
+/* One operand, attribute, result, region or successor of an op. */
+struct model_op_arg {
+	enum model_arg_kind kind; /* what it is */
+	const char *name;         /* ODS name ("lhs"), "" when unnamed */
+	const char *constraint;   /* constraint def name ("I32", "F32Attr", "AnyType") */
+	const char *summary;      /* the constraint's summary/description, or NULL */
+	bool variadic;            /* Variadic<...> / VariadicRegion / VariadicSuccessor */
+	bool optional;            /* Optional<...> operand/result, OptionalAttr */
+	bool variadic_of_variadic;/* VariadicOfVariadic<...> */
+	bool has_default;         /* DefaultValuedAttr / DefaultValuedOptionalAttr */
+	const char *default_value;/* its default (C++ text), or NULL */
+	bool derived;             /* DerivedAttr (not stored, not in the argument list) */
+	struct pl_span span;      /* where the ODS entry is written */
+};
+
+/* One custom builder: its parameter list. */
+struct model_builder {
+	const char **param_types; /* C++ types, e.g. "::mlir::Value" */
+	const char **param_names; /* names, "" when unnamed */
+	const char **param_defaults; /* default values, NULL entries when none */
+	unsigned n_params;        /* parameters */
+	bool infers_types;        /* takes no result types (no "Type"/"TypeRange" params) */
+	struct pl_span span;      /* where the builder is written */
+};
+
+struct model_op {
+	const char *name;         /* full name: "arith.addi" */
+	const char *dialect;      /* dialect name: "arith" */
+	const char *mnemonic;     /* "addi" */
+	const char *def_name;     /* TableGen def: "Arith_AddIOp" */
+	const char *cpp_class;    /* "::mlir::arith::AddIOp" */
+	const char *summary;      /* one line, or NULL */
+	struct model_op_arg *operands; unsigned n_operands;    /* in ODS order */
+	struct model_op_arg *attrs; unsigned n_attrs;          /* in ODS order, non-derived first */
+	struct model_op_arg *results; unsigned n_results;      /* in ODS order */
+	struct model_op_arg *regions; unsigned n_regions;
+	struct model_op_arg *successors; unsigned n_successors;
+	/* Arguments in the order of the ODS `arguments` dag (operands and
+	 * attributes interleaved), as DRR patterns index them. */
+	struct model_op_arg **args; unsigned n_args;
+	const char **traits; unsigned n_traits;  /* trait/interface names (def names, cppNamespace-free) */
+	struct model_builder *builders; unsigned n_builders;
+	bool skip_default_builders;
+	bool has_canonicalizer;
+	bool has_folder;
+	bool infers_result_types; /* result types deducible from operands/attrs (see ods.c) */
+	struct pl_span span;      /* the op's `def` */
+};
+
+/* ---- patterns --------------------------------------------------------- */
+
+enum model_origin { MODEL_ORIGIN_DRR = 0, MODEL_ORIGIN_PDLL };
+
+enum model_node_kind {
+	MODEL_NODE_OP = 0,   /* an operation: op_name (NULL = any op), args */
+	MODEL_NODE_VALUE,    /* an SSA value (operand/result) leaf */
+	MODEL_NODE_ATTR,     /* an attribute leaf, or a constant attribute */
+	MODEL_NODE_TYPE,     /* a type leaf, or a constant type */
+	MODEL_NODE_NATIVE,   /* a native call (NativeCodeCall, PDLL native rewrite) */
+	MODEL_NODE_REF,      /* a use of a bound name (in rewrites and constraints) */
+	MODEL_NODE_EITHER,   /* DRR either(a, b): args match in either order */
+	MODEL_NODE_VARIADIC, /* DRR variadic(...) / PDLL range: args are the elements */
+	MODEL_NODE_DIRECTIVE,/* other DRR directive: name in `directive` */
+};
+
+struct model_node {
+	enum model_node_kind kind;   /* what it is */
+	const char *op_name;         /* OP: full op name, NULL = any op */
+	const struct model_op *op;   /* OP: registry entry, NULL if unknown */
+	const char *bind;            /* name bound to this node ($x, let x), NULL if none */
+	const char *ref;             /* REF: the bound name used */
+	const char *constraint;      /* ODS constraint def name or PDLL constraint, NULL if none */
+	const char *constant;        /* ATTR/TYPE: constant text, NULL if not constant */
+	const char *directive;       /* DIRECTIVE / NATIVE: name or C++ expression */
+	struct model_node **args;    /* OP: operands and attributes in ODS order; others: children */
+	const char **arg_names;      /* OP: the ODS name for each arg slot ("" unknown) */
+	unsigned n_args;             /* entries in args */
+	struct model_node **result_types; /* OP in PDLL: explicit result types */
+	unsigned n_result_types;     /* entries in result_types */
+	bool result_types_given;     /* result types were written explicitly */
+	unsigned result_index;       /* DRR __N suffix / PDLL .N access, 0 otherwise */
+	struct pl_span span;         /* source span of the node */
+};
+
+enum model_constraint_kind {
+	MODEL_CONSTRAINT_NATIVE = 0, /* a predicate patlint cannot see into */
+	MODEL_CONSTRAINT_ODS,        /* an ODS type/attr constraint applied to names */
+	MODEL_CONSTRAINT_EQUAL,      /* the named values are the same (DRR repeated $x) */
+};
+
+struct model_constraint {
+	enum model_constraint_kind kind;
+	const char *name;          /* constraint def/function name */
+	const char *code;          /* C++ predicate text, NULL if none */
+	const char **args;         /* bound names it reads */
+	unsigned n_args;
+	struct pl_span span;
+};
+
+enum model_action_kind {
+	MODEL_ACT_REPLACE = 0,     /* replace `target` with `values` */
+	MODEL_ACT_CREATE,          /* build `tree` (auxiliary op, not a replacement) */
+	MODEL_ACT_ERASE,           /* erase `target` */
+	MODEL_ACT_NATIVE,          /* call a native rewrite */
+	MODEL_ACT_UPDATE,          /* modify `target` in place (PDLL rewrite ... with) */
+};
+
+struct model_action {
+	enum model_action_kind kind;
+	const char *target;        /* bound name of the op acted on (root: its bind) */
+	struct model_node **values;/* REPLACE: replacement values/ops; CREATE: [tree] */
+	unsigned n_values;
+	struct pl_span span;
+};
+
+/* A name bound in a pattern and the node that binds it. */
+struct model_binding {
+	const char *name;
+	struct model_node *node;
+	struct pl_span span;       /* the binding occurrence */
+};
+
+struct model_pattern {
+	const char *name;          /* def / Pattern name, NULL when anonymous */
+	enum model_origin origin;  /* DRR or PDLL */
+	const char *root_op;       /* full name of the root op, NULL = any op */
+	struct model_node *match;  /* root of the match tree (an OP node) */
+	struct model_constraint *constraints; unsigned n_constraints;
+	struct model_action *actions; unsigned n_actions;
+	struct model_binding *bindings; unsigned n_bindings;
+	int benefit_declared;      /* DRR addBenefit / PDLL `benefit(N)`, 0 when absent */
+	int benefit;               /* effective benefit the MLIR driver uses */
+	bool bounded_recursion;    /* PDLL `with recursion` / hasBoundedRewriteRecursion */
+	unsigned reg_order;        /* registration order among patterns of its file/set */
+	struct pl_span span;       /* the pattern's definition */
+};
+
+/* The whole model of a run. */
+struct model;
+
+struct model *model_new(struct pl_arena *arena, struct pl_intern *intern);
+struct pl_arena *model_arena(const struct model *m);
+struct pl_intern *model_intern(const struct model *m);
+
+/* Registry.  model_op_add returns NULL (and changes nothing) when an op of
+ * that name exists already. */
+struct model_op *model_op_add(struct model *m, const char *name);
+const struct model_op *model_op_find(const struct model *m, const char *name);
+unsigned model_op_count(const struct model *m);
+const struct model_op *model_op_at(const struct model *m, unsigned i); /* in insertion order */
+
+/* Patterns, in the order frontends add them (source order). */
+struct model_pattern *model_pattern_add(struct model *m);
+unsigned model_pattern_count(const struct model *m);
+struct model_pattern *model_pattern_at(const struct model *m, unsigned i);
+
+/* Node construction helper: a zeroed node of kind with span. */
+struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span);
+
+#endif /* PL_MODEL_H */
