@@ -194,13 +194,23 @@ void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, 
 
 void pl_diag_summary(FILE *f, const struct pl_diag_ctx *ctx)
 {
-	unsigned e = ctx->count[PL_SEV_ERROR], w = ctx->count[PL_SEV_WARNING];
-	unsigned n = ctx->count[PL_SEV_NOTE];
+	static const char *const names[PL_SEV_COUNT] = {"note", "warning", "error"};
+	char parts[3][48];
+	int n = 0;
 
-	if (!e && !w && !n)
+	for (int s = PL_SEV_ERROR; s >= PL_SEV_NOTE; s--) {
+		unsigned c = ctx->count[s];
+		if (c)
+			snprintf(parts[n++], sizeof(parts[0]), "%u %s%s", c, names[s], c == 1 ? "" : "s");
+	}
+	if (n == 0)
 		return;
-	fprintf(f, "%u error%s, %u warning%s and %u note%s generated.\n", e, e == 1 ? "" : "s",
-	        w, w == 1 ? "" : "s", n, n == 1 ? "" : "s");
+	if (n == 1)
+		fprintf(f, "%s generated.\n", parts[0]);
+	else if (n == 2)
+		fprintf(f, "%s and %s generated.\n", parts[0], parts[1]);
+	else
+		fprintf(f, "%s, %s and %s generated.\n", parts[0], parts[1], parts[2]);
 	if (ctx->suppressed)
 		fprintf(f, "%u more error%s not shown (--max-errors).\n", ctx->suppressed,
 		        ctx->suppressed == 1 ? "" : "s");

@@ -1,1 +1,45 @@
 # tests/local.mk -- unit tests (Check), golden tests and peer suites.
+#
+# make check        unit tests and golden tests; needs nothing but Check
+# make check-peers  agreement with the real MLIR 16 tools (skips with a
+#                   message where they or ../shared are missing)
+
+noinst_PROGRAMS += tests/tools/tgjsoncmp
+tests_tools_tgjsoncmp_SOURCES = tests/tools/tgjsoncmp.c
+tests_tools_tgjsoncmp_LDADD = $(JSONC_LIBS)
+
+AM_TESTS_ENVIRONMENT = \
+	PATLINT='$(abs_top_builddir)/patlint'; export PATLINT; \
+	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir;
+
+EXTRA_DIST += tests/peers/records-agree.sh
+
+PEER_SUITES = records
+.PHONY: check-peers check-peers-records
+check-peers: $(addprefix check-peers-,$(PEER_SUITES))
+check-peers-records: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/records-agree.sh ./patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT) all; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+.PHONY: print-peer-suites
+print-peer-suites:
+	@echo $(PEER_SUITES)
+
+# Golden suites: each .test script runs tests/run-golden.sh on its folders
+# and speaks TAP, so every case is counted.
+TEST_EXTENSIONS = .test
+TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+TEST_LOG_COMPILER = $(SHELL)
+EXTRA_DIST += tests/run-golden.sh
+TESTS += tests/cli.test
+EXTRA_DIST += tests/cli.test tests/cli
+
+if HAVE_CHECK
+UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+UNIT_LDADD = $(PL_LIBS) $(CHECK_LIBS)
+check_PROGRAMS += tests/unit/check_foundation
+tests_unit_check_foundation_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_foundation_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_foundation
+endif

@@ -110,6 +110,8 @@ struct tg_token {
 	int64_t ival;         /* value of INTVAL and BININTVAL */
 	unsigned bin_width;   /* number of binary digits of a BININTVAL */
 	enum tg_bang bang;    /* which operator, for TG_TOK_BANG */
+	uint32_t incl;        /* inclusion instance of span.file (1 = main file);
+	                         see tg_lex_include_parent */
 };
 
 struct tg_lexer;
@@ -137,5 +139,26 @@ const char *tg_bang_name(enum tg_bang bang); /* without the '!' */
 
 /* Every file the lexer opened (main file first), for dependency output. */
 unsigned tg_lex_files(const struct tg_lexer *lx, const char *const **out_paths);
+
+/* The include stack.  Each time a file is entered (the main file, or an
+ * `include`) it gets a new inclusion instance number, starting at 1 for the
+ * main file; a file included twice has two instances but one file id.
+ * tg_lex_include_parent returns the instance that included `incl` and sets
+ * *out_at to the span of the "file" string of that include, or returns 0
+ * (and a zero span) for the main file or an unknown instance.  Walk it until
+ * 0 to print "included from" lines. */
+uint32_t tg_lex_include_parent(const struct tg_lexer *lx, uint32_t incl, struct pl_span *out_at);
+/* The file id of inclusion instance incl, or 0 when unknown. */
+uint32_t tg_lex_include_file(const struct tg_lexer *lx, uint32_t incl);
+/* Where file file_id was first included: sets *out_at to the span of the
+ * include's "file" string and returns 0, or returns -1 for the main file
+ * and for files the lexer never entered. */
+int tg_lex_included_from(const struct tg_lexer *lx, uint32_t file_id, struct pl_span *out_at);
+
+/* Whether macro name is defined at this point of the run (-D or #define). */
+bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name);
+
+/* Includes deeper than this are an error (it stops include cycles). */
+#define TG_LEX_MAX_INCLUDE_DEPTH 200
 
 #endif /* PL_TG_LEX_H */

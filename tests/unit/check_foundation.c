@@ -1,0 +1,272 @@
+/*
+ * check_foundation.c -- unit tests of the shared infrastructure: arena,
+ * interning, source spans, diagnostics rendering, the JSON writer and the
+ * command line.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/cli.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/json.h"
+#include "analyzer/source.h"
+
+/* Run fn(f) and return what it wrote to a memory stream (caller frees). */
+static char *capture(void (*fn)(FILE *, void *), void *ud)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, ud);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_arena_alignment_and_growth)
+{
+	struct pl_arena *a = pl_arena_new();
+	char *prev = NULL;
+
+	for (int i = 0; i < 100000; i++) {
+		char *p = pl_arena_alloc(a, (size_t)(i % 37) + 1);
+		ck_assert_uint_eq((uintptr_t)p % 16, 0);
+		memset(p, 'x', (size_t)(i % 37) + 1);
+		ck_assert_ptr_ne(p, prev);
+		prev = p;
+	}
+	char *big = pl_arena_zalloc(a, 1 << 20);
+	ck_assert_int_eq(big[(1 << 20) - 1], 0);
+	ck_assert_str_eq(pl_arena_printf(a, "%s-%d", "ab", 42), "ab-42");
+	pl_arena_free(a);
+}
+END_TEST
+
+START_TEST(test_intern_unique)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *t = pl_intern_new(a);
+	const char *x = pl_intern(t, "SameOperandsAndResultType");
+	char name[32];
+
+	ck_assert_ptr_eq(x, pl_intern_n(t, "SameOperandsAndResultTypeXYZ", 25));
+	ck_assert_uint_eq(pl_intern_len(x), 25);
+	/* Many strings force the table to grow; all stay unique. */
+	for (int i = 0; i < 20000; i++) {
+		snprintf(name, sizeof(name), "n%d", i);
+		ck_assert_ptr_eq(pl_intern(t, name), pl_intern(t, name));
+	}
+	ck_assert_ptr_eq(x, pl_intern(t, "SameOperandsAndResultType"));
+	ck_assert_ptr_ne(pl_intern(t, "n1"), pl_intern(t, "n10"));
+	ck_assert_str_eq(pl_intern_n(t, "", 0), "");
+	pl_intern_free(t);
+	pl_arena_free(a);
+}
+END_TEST
+
+START_TEST(test_source_linecol)
+{
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	const char text[] = "ab\n\ncdef\nlast";
+	struct pl_source_file *f = pl_source_add(sm, "mem.td", text, sizeof(text) - 1);
+	uint32_t line, col;
+
+	ck_assert_uint_eq(f->id, 1);
+	pl_source_linecol(f, 0, &line, &col);
+	ck_assert_uint_eq(line, 1);
+	ck_assert_uint_eq(col, 1);
+	pl_source_linecol(f, 6, &line, &col); /* 'd' */
+	ck_assert_uint_eq(line, 3);
+	ck_assert_uint_eq(col, 3);
+	pl_source_linecol(f, 13, &line, &col); /* end of file */
+	ck_assert_uint_eq(line, 4);
+	ck_assert_uint_eq(col, 5);
+	struct pl_span s = pl_source_span(f, 4, 8);
+	ck_assert_uint_eq(s.line, 3);
+	ck_assert_uint_eq(s.end_col, 5);
+	ck_assert_ptr_null(pl_source_get(sm, 0));
+	ck_assert_ptr_null(pl_source_get(sm, 2));
+	pl_source_mgr_free(sm);
+}
+END_TEST
+
+struct render_args {
+	struct pl_source_mgr *sm;
+	struct pl_diag *d;
+};
+
+static void render(FILE *f, void *ud)
+{
+	struct render_args *r = ud;
+	pl_diag_render(f, r->sm, r->d, false);
+}
+
+static void collect(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	(void)ctx;
+	*(const struct pl_diag **)ud = d;
+}
+
+START_TEST(test_diag_render_caret_and_notes)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	const char text[] = "def X : Pat<(A $a), (B $b)>;\n";
+	struct pl_source_file *f = pl_source_add(sm, "p.td", text, sizeof(text) - 1);
+	struct pl_diag_ctx ctx;
+	const struct pl_diag *got = NULL;
+
+	pl_diag_ctx_init(&ctx, sm, a);
+	ctx.sink.emit = collect;
+	ctx.sink.ud = &got;
+	struct pl_diag *d = pl_diag_begin(&ctx, PL_SEV_ERROR, "unbound-variable", pl_source_span(f, 23, 25),
+	                                  "'%s' is not bound", "b");
+	pl_diag_note(&ctx, d, pl_source_span(f, 15, 17), "did you mean '%s'?", "a");
+	ck_assert_ptr_null(got);
+	pl_diag_end(&ctx, d);
+	ck_assert_ptr_eq(got, d);
+	ck_assert_uint_eq(pl_diag_errors(&ctx), 1);
+
+	struct render_args ra = {sm, d};
+	char *out = capture(render, &ra);
+	ck_assert_str_eq(out,
+	                 "p.td:1:24: error: 'b' is not bound [unbound-variable]\n"
+	                 " def X : Pat<(A $a), (B $b)>;\n"
+	                 "                        ^~\n"
+	                 "p.td:1:16: note: did you mean 'a'?\n"
+	                 " def X : Pat<(A $a), (B $b)>;\n"
+	                 "                ^~\n");
+	free(out);
+	pl_source_mgr_free(sm);
+	pl_arena_free(a);
+}
+END_TEST
+
+START_TEST(test_diag_max_errors_and_summary)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx ctx;
+	const struct pl_diag *got = NULL;
+	struct pl_span none = {0};
+	char *buf = NULL;
+	size_t len = 0;
+
+	pl_diag_ctx_init(&ctx, sm, a);
+	ctx.sink.emit = collect;
+	ctx.sink.ud = &got;
+	ctx.max_errors = 1;
+	pl_diag(&ctx, PL_SEV_ERROR, NULL, none, "first");
+	pl_diag(&ctx, PL_SEV_ERROR, NULL, none, "second");
+	pl_diag(&ctx, PL_SEV_WARNING, NULL, none, "warn");
+	ck_assert_str_eq(got->msg, "warn");
+	ck_assert_uint_eq(ctx.suppressed, 1);
+	FILE *f = open_memstream(&buf, &len);
+	pl_diag_summary(f, &ctx);
+	fclose(f);
+	ck_assert_str_eq(buf, "2 errors and 1 warning generated.\n"
+	                      "1 more error not shown (--max-errors).\n");
+	free(buf);
+	pl_source_mgr_free(sm);
+	pl_arena_free(a);
+}
+END_TEST
+
+static void write_json(FILE *f, void *ud)
+{
+	struct pl_json j;
+	(void)ud;
+	pl_json_init(&j, f, 0);
+	pl_json_begin_object(&j);
+	pl_json_key(&j, "s");
+	pl_json_string_n(&j, "q\"\\\t\n\x01\xff\xc3\xa9", 9);
+	pl_json_key(&j, "a");
+	pl_json_begin_array(&j);
+	pl_json_int(&j, -5);
+	pl_json_null(&j);
+	pl_json_bool(&j, true);
+	pl_json_begin_array(&j);
+	pl_json_end_array(&j);
+	pl_json_end_array(&j);
+	pl_json_end_object(&j);
+}
+
+START_TEST(test_json_escaping)
+{
+	char *out = capture(write_json, NULL);
+	ck_assert_str_eq(out, "{\"s\":\"q\\\"\\\\\\t\\n\\u0001\xEF\xBF\xBD\xc3\xa9\",\"a\":[-5,null,true,[]]}");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_cli_parse)
+{
+	char *argv[] = {"patlint", "dump", "records", "-I", "inc", "-Ib", "--define=X", "-DY",
+	                "--format", "json", "f.td", "--", "-odd.td", NULL};
+	struct pl_options o;
+
+	ck_assert_int_eq(pl_cli_parse(&o, 13, argv, stderr), 0);
+	ck_assert_int_eq(o.cmd, PL_CMD_DUMP);
+	ck_assert_str_eq(o.dump_what, "records");
+	ck_assert_uint_eq(o.include_dirs.len, 2);
+	ck_assert_str_eq(o.include_dirs.items[1], "b");
+	ck_assert_uint_eq(o.defines.len, 2);
+	ck_assert_str_eq(o.defines.items[0], "X");
+	ck_assert_str_eq(o.format, "json");
+	ck_assert_uint_eq(o.inputs.len, 2);
+	ck_assert_str_eq(o.inputs.items[1], "-odd.td");
+	pl_cli_free(&o);
+
+	char *bad[] = {"patlint", "run", "--max-iterations=ten", NULL};
+	FILE *devnull = fopen("/dev/null", "w");
+	ck_assert_int_eq(pl_cli_parse(&o, 3, bad, devnull), -1);
+	char *defaults[] = {"patlint", "x.td", NULL};
+	ck_assert_int_eq(pl_cli_parse(&o, 2, defaults, devnull), 0);
+	ck_assert_int_eq(o.cmd, PL_CMD_CHECK);
+	ck_assert_uint_eq(o.max_iterations, 10);
+	pl_cli_free(&o);
+	fclose(devnull);
+}
+END_TEST
+
+static Suite *foundation_suite(void)
+{
+	Suite *s = suite_create("foundation");
+	TCase *tc;
+
+	tc = tcase_create("arena");
+	tcase_add_test(tc, test_arena_alignment_and_growth);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("intern");
+	tcase_add_test(tc, test_intern_unique);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("source");
+	tcase_add_test(tc, test_source_linecol);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("diag");
+	tcase_add_test(tc, test_diag_render_caret_and_notes);
+	tcase_add_test(tc, test_diag_max_errors_and_summary);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("json");
+	tcase_add_test(tc, test_json_escaping);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("cli");
+	tcase_add_test(tc, test_cli_parse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(foundation_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
