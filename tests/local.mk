@@ -32,8 +32,8 @@ TEST_EXTENSIONS = .test
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/run-golden.sh
-TESTS += tests/cli.test
-EXTRA_DIST += tests/cli.test tests/cli
+TESTS += tests/cli.test tests/man-options.test
+EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test
 
 if HAVE_CHECK
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
