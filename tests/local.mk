@@ -43,3 +43,19 @@ tests_unit_check_foundation_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_foundation_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_foundation
 endif
+
+# TableGen lexer: table-driven token/diagnostic tests and Check unit tests.
+TESTS += tests/tablegen/lex/run-lex-tests.sh
+EXTRA_DIST += tests/tablegen/lex/run-lex-tests.sh \
+	tests/tablegen/lex/tokens.test tests/tablegen/lex/errors.test \
+	tests/tablegen/lex/preproc.test tests/tablegen/lex/include.test \
+	tests/tablegen/lex/hostile.test \
+	$(NULL)
+CLEANFILES += lex-results/*/*/*
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_tg_lex
+tests_unit_check_tg_lex_SOURCES = tests/unit/check_tg_lex.c
+tests_unit_check_tg_lex_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_tg_lex_LDADD = $(PL_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_tg_lex
+endif

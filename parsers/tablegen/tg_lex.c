@@ -333,6 +333,16 @@ static void PL_PRINTF(3, 4) error_at(struct tg_lexer *lx, const char *p, const c
 	va_end(ap);
 }
 
+static void PL_PRINTF(3, 4) warning_at(struct tg_lexer *lx, const char *p, const char *fmt, ...)
+{
+	struct pl_span none = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(lx, PL_SEV_WARNING, point_span(lx, p), NULL, none, fmt, ap);
+	va_end(ap);
+}
+
 static void PL_PRINTF(3, 4) error_span(struct tg_lexer *lx, struct pl_span sp, const char *fmt, ...)
 {
 	struct pl_span none = {0};
@@ -792,15 +802,8 @@ static int pp_directive(struct tg_lexer *lx, enum pp_kind kind, bool live)
 			return -1;
 		}
 		const char *name = pl_intern_n(lx->intern, ns, (size_t)(ne - ns));
-		if (!macro_add(lx, name)) {
-			struct pl_span none = {0};
-			va_list *no_ap = NULL;
-			(void)no_ap;
-			(void)none;
-			pl_diag_end(lx->diag, pl_diag_begin(lx->diag, PL_SEV_WARNING, NULL,
-			                                    point_span(lx, ns),
-			                                    "Duplicate definition of macro: %s", name));
-		}
+		if (!macro_add(lx, name))
+			warning_at(lx, ns, "Duplicate definition of macro: %s", name);
 		p = ne;
 		if (!pp_directive_end(lx, &p)) {
 			fr->p = p;
@@ -880,7 +883,7 @@ static void push_frame(struct tg_lexer *lx, struct pl_source_file *f, uint32_t p
 {
 	struct tg_frame *fr = &lx->frames[lx->depth++];
 
-	if (lx->n_incl == lx->cap_incl) {
+	if (lx->n_incl >= lx->cap_incl) {
 		lx->cap_incl = lx->cap_incl ? lx->cap_incl * 2 : 16;
 		lx->incls = pl_xrealloc(lx->incls, lx->cap_incl * sizeof(*lx->incls));
 	}
@@ -903,7 +906,8 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 	struct pl_source_file *f;
 	struct stat st;
 
-	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
+	/* stat can fail for a buffer registered with pl_source_add. */
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return NULL;
 	if (pl_source_load(&f, lx->sm, path) != 0)
 		return NULL;
@@ -1117,10 +1121,11 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 				lex_number(lx, t, s, p);
 				return 0;
 			}
+			goto identifier;
 		}
-			/* fall through: an identifier */
 		default:
-			if (is_id_first(c) || is_digit(c)) {
+			if (is_id_first(c)) {
+			identifier:
 				while (is_id_char((unsigned char)*p))
 					p++;
 				int k = keyword(s, (size_t)(p - s));
