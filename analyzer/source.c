@@ -77,7 +77,11 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
                                      const char *buf, size_t len)
 {
-	return add_file(sm, name, pl_xstrndup(buf, len), len);
+	char *copy = pl_xmalloc(len + 1);
+
+	memcpy(copy, buf, len);
+	copy[len] = '\0';
+	return add_file(sm, name, copy, len);
 }
 
 struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id)
