@@ -59,3 +59,10 @@ tests_unit_check_tg_lex_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_tg_lex_LDADD = $(PL_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_tg_lex
 endif
+
+# PDLL frontend: test driver, golden diagnostics and unit tests.
+check_PROGRAMS += tests/pdll/pdll-tool
+tests_pdll_pdll_tool_SOURCES = tests/pdll/pdll_tool.c
+tests_pdll_pdll_tool_LDADD = $(PL_LIBS)
+TESTS += tests/pdll/run-golden.sh
+EXTRA_DIST += tests/pdll/run-golden.sh tests/peers/pdll-agree.sh

@@ -128,7 +128,7 @@ struct pdll_decl {
 	/* PD_PATTERN */
 	int benefit;                  /* -1 when not given */
 	bool recursion;               /* `with recursion` */
-	bool has_error;               /* an error was reported inside */
+	struct pl_span decl_span;     /* PD_PATTERN: from the `Pattern` keyword to the body's end */
 };
 
 enum pdll_expr_kind {
