@@ -16,7 +16,9 @@ static const char *const cmd_names[PL_CMD_COUNT] = {"check", "dump", "run", "gra
 
 enum opt_id {
 	OPT_INCLUDE, OPT_DEFINE, OPT_FORMAT, OPT_OUTPUT, OPT_COLOR, OPT_MAX_ERRORS,
-	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_HELP, OPT_VERSION
+	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES,
+	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
+	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -35,7 +37,7 @@ static const struct opt opts[] = {
 	{OPT_DEFINE, 'D', "define", true, ALL_CMDS, "NAME",
 	 "define the TableGen preprocessor macro NAME"},
 	{OPT_FORMAT, 0, "format", true, ALL_CMDS, "FMT",
-	 "output format: dump records/patterns: json; dump tokens: text"},
+	 "output format: check: text (default), json, sarif; dump records/patterns: json; dump tokens: text"},
 	{OPT_OUTPUT, 'o', "output", true, ALL_CMDS, "FILE",
 	 "write the output to FILE (via a temporary file and rename)"},
 	{OPT_COLOR, 0, "color", true, ALL_CMDS, "WHEN",
@@ -49,6 +51,22 @@ static const struct opt opts[] = {
 	 "greedy driver iteration limit (default 10)"},
 	{OPT_MAX_REWRITES, 0, "max-rewrites", true, CMD_BIT(PL_CMD_RUN), "N",
 	 "greedy driver rewrite limit (default: none)"},
+	{OPT_ENABLE, 0, "enable", true, CMD_BIT(PL_CMD_CHECK), "RULES",
+	 "enable the comma-separated rule ids (or 'all'), after the configuration file"},
+	{OPT_DISABLE, 0, "disable", true, CMD_BIT(PL_CMD_CHECK), "RULES",
+	 "disable the comma-separated rule ids (or 'all'), after the configuration file"},
+	{OPT_CONFIG, 0, "config", true, CMD_BIT(PL_CMD_CHECK), "FILE",
+	 "read rule settings from FILE instead of the nearest .patlint.toml"},
+	{OPT_NO_CONFIG, 0, "no-config", false, CMD_BIT(PL_CMD_CHECK), NULL,
+	 "read no configuration file"},
+	{OPT_FAIL_ON, 0, "fail-on", true, CMD_BIT(PL_CMD_CHECK), "LEVEL",
+	 "exit with status 1 for findings at or above LEVEL: error, warning (default), note, none"},
+	{OPT_BASELINE, 0, "baseline", true, CMD_BIT(PL_CMD_CHECK), "FILE",
+	 "report only findings whose fingerprint is not in the SARIF file FILE"},
+	{OPT_WRITE_BASELINE, 0, "write-baseline", true, CMD_BIT(PL_CMD_CHECK), "FILE",
+	 "write the current findings to FILE as a SARIF baseline (exit status 0)"},
+	{OPT_LIST_RULES, 0, "list-rules", false, CMD_BIT(PL_CMD_CHECK), NULL,
+	 "list the rules with their severity and state, and exit"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},
 	{OPT_VERSION, 0, "version", false, ALL_CMDS, NULL, "print the version and exit"},
 };
@@ -161,6 +179,27 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_PATTERNS: pl_vec_push(&o->patterns, (void *)arg); break;
 	case OPT_INPUT: o->input = arg; break;
 	case OPT_HELP: o->help = true; break;
+	case OPT_ENABLE:
+	case OPT_DISABLE: {
+		struct pl_rule_switch *sw = pl_xmalloc(sizeof(*sw));
+		sw->enable = opt->id == OPT_ENABLE;
+		sw->ids = arg;
+		pl_vec_push(&o->rule_switches, sw);
+		break;
+	}
+	case OPT_CONFIG: o->config = arg; break;
+	case OPT_NO_CONFIG: o->no_config = true; break;
+	case OPT_BASELINE: o->baseline = arg; break;
+	case OPT_WRITE_BASELINE: o->write_baseline = arg; break;
+	case OPT_LIST_RULES: o->list_rules = true; break;
+	case OPT_FAIL_ON:
+		if (strcmp(arg, "error") && strcmp(arg, "warning") && strcmp(arg, "note") &&
+		    strcmp(arg, "none")) {
+			fprintf(err, "patlint: invalid argument '%s' for '--fail-on' (error, warning, note, none)\n", arg);
+			return -1;
+		}
+		o->fail_on = arg;
+		break;
 	case OPT_VERSION: o->version = true; break;
 	case OPT_COLOR:
 		if (strcmp(arg, "auto") == 0)
@@ -297,4 +336,7 @@ void pl_cli_free(struct pl_options *o)
 	pl_vec_free(&o->defines);
 	pl_vec_free(&o->inputs);
 	pl_vec_free(&o->patterns);
+	for (size_t i = 0; i < o->rule_switches.len; i++)
+		free(o->rule_switches.items[i]);
+	pl_vec_free(&o->rule_switches);
 }

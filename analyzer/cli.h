@@ -24,6 +24,12 @@ enum pl_cmd {
 
 enum pl_color { PL_COLOR_AUTO = 0, PL_COLOR_ALWAYS, PL_COLOR_NEVER };
 
+/* One --enable or --disable, kept in command-line order. */
+struct pl_rule_switch {
+	bool enable;              /* --enable (true) or --disable */
+	const char *ids;          /* comma-separated rule ids, "all" (points into argv) */
+};
+
 struct pl_options {
 	enum pl_cmd cmd;          /* subcommand */
 	const char *dump_what;    /* dump: tokens, records or patterns */
@@ -38,6 +44,13 @@ struct pl_options {
 	unsigned max_errors;      /* --max-errors, 0 = no cap */
 	unsigned max_iterations;  /* run: --max-iterations */
 	unsigned max_rewrites;    /* run: --max-rewrites, 0 = none */
+	struct pl_vec rule_switches; /* check: --enable/--disable (struct pl_rule_switch *, owned) */
+	const char *config;       /* check: --config FILE, NULL = look for .patlint.toml */
+	bool no_config;           /* check: --no-config */
+	const char *fail_on;      /* check: --fail-on (error, warning, note, none), NULL = config */
+	const char *baseline;     /* check: --baseline FILE.sarif */
+	const char *write_baseline; /* check: --write-baseline FILE */
+	bool list_rules;          /* check: --list-rules */
 	bool help;                /* --help was given */
 	bool version;             /* --version was given */
 };

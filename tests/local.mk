@@ -66,3 +66,25 @@ tests_pdll_pdll_tool_SOURCES = tests/pdll/pdll_tool.c
 tests_pdll_pdll_tool_LDADD = $(PL_LIBS)
 TESTS += tests/pdll/run-golden.sh
 EXTRA_DIST += tests/pdll/run-golden.sh tests/peers/pdll-agree.sh
+
+# Rule framework and report writers (rules/, reports/).
+EXTRA_DIST += tests/unit/findings_fixture.h tests/unit/golden tests/peers/sarif-validate.sh
+CLEANFILES += tests/unit/actual-findings.txt tests/unit/actual-findings.json \
+	tests/unit/actual-findings.sarif
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_rules tests/unit/check_reports
+tests_unit_check_rules_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_rules_LDADD = $(UNIT_LDADD)
+tests_unit_check_reports_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_reports_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_rules tests/unit/check_reports
+endif
+
+# SARIF validation with Microsoft's SARIF multitool (npm); skips without npm.
+PEER_SUITES += sarif
+.PHONY: check-peers-sarif
+check-peers-sarif: tests/unit/check_reports$(EXEEXT)
+	$(AM_TESTS_ENVIRONMENT) ./tests/unit/check_reports$(EXEEXT) >/dev/null && \
+	$(SHELL) $(srcdir)/tests/peers/sarif-validate.sh tests/unit/actual-findings.sarif \
+	  $(srcdir)/tests/unit/golden/findings.sarif; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc

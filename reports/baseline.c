@@ -1,0 +1,103 @@
+/*
+ * baseline.c -- reading a baseline: a SARIF file whose results carry
+ * patlint fingerprints (partialFingerprints["patlintFingerprint/v1"]), as
+ * --write-baseline and --format=sarif write them.  The only file in
+ * patlint that reads JSON, through json-c.
+ */
+#include "config.h"
+#include "reports/report.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "analyzer/arena.h"
+
+/* A set of fingerprint strings (open addressing, heap). */
+struct fpset {
+	char **slots;
+	size_t cap, len;
+};
+
+static size_t slot_of(const struct fpset *s, const char *fp)
+{
+	size_t i = (size_t)pl_hash_bytes(fp, strlen(fp)) & (s->cap - 1);
+
+	while (s->slots[i] && strcmp(s->slots[i], fp) != 0)
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
+
+static void fpset_add(struct fpset *s, const char *fp)
+{
+	if ((s->len + 1) * 2 > s->cap) {
+		struct fpset n = {pl_xcalloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+		                  s->cap ? s->cap * 2 : 64, 0};
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slots[i]) {
+				n.slots[slot_of(&n, s->slots[i])] = s->slots[i];
+				n.len++;
+			}
+		free(s->slots);
+		*s = n;
+	}
+	size_t i = slot_of(s, fp);
+	if (!s->slots[i]) {
+		s->slots[i] = pl_xstrdup(fp);
+		s->len++;
+	}
+}
+
+static bool fpset_has(const struct fpset *s, const char *fp)
+{
+	return s->cap && s->slots[slot_of(s, fp)] != NULL;
+}
+
+static void fpset_free(struct fpset *s)
+{
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->slots[i]);
+	free(s->slots);
+}
+
+int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
+{
+	struct json_object *root = json_object_from_file(path), *runs;
+	struct fpset set = {0};
+	int count = 0;
+
+	if (!root) {
+		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, json_util_get_last_err());
+		return -1;
+	}
+	if (!json_object_object_get_ex(root, "runs", &runs) ||
+	    !json_object_is_type(runs, json_type_array)) {
+		fprintf(err, "patlint: baseline '%s' is not a SARIF file (no \"runs\" array)\n", path);
+		json_object_put(root);
+		return -1;
+	}
+	for (size_t r = 0; r < json_object_array_length(runs); r++) {
+		struct json_object *run = json_object_array_get_idx(runs, r), *results;
+		if (!json_object_object_get_ex(run, "results", &results) ||
+		    !json_object_is_type(results, json_type_array))
+			continue;
+		for (size_t i = 0; i < json_object_array_length(results); i++) {
+			struct json_object *res = json_object_array_get_idx(results, i), *pf, *fp;
+			if (json_object_object_get_ex(res, "partialFingerprints", &pf) &&
+			    json_object_object_get_ex(pf, REPORT_FINGERPRINT_KEY, &fp) &&
+			    json_object_is_type(fp, json_type_string)) {
+				fpset_add(&set, json_object_get_string(fp));
+				count++;
+			}
+		}
+	}
+	json_object_put(root);
+	for (size_t i = 0; i < findings_count(fs); i++) {
+		struct finding *f = findings_at_mut(fs, i);
+		if (f->diag->rule && f->fingerprint && fpset_has(&set, f->fingerprint))
+			f->in_baseline = true;
+	}
+	fpset_free(&set);
+	return count;
+}

@@ -1,0 +1,93 @@
+/*
+ * text.c -- the text report: each finding clang-style (file:line:col:
+ * severity: message [rule-id], the source line, a caret range, notes for
+ * related locations), then a summary line.  Colors follow
+ * report_ctx.color, which the caller derives from --color, the terminal and
+ * NO_COLOR.  Suppressed findings are not printed; a clean run prints
+ * nothing.
+ */
+#include "config.h"
+#include "reports/report.h"
+
+#include <stdlib.h>
+
+/* msg with control characters (other than tab) written as \n, \r or
+ * \xNN, so one finding stays one line; NULL when msg is clean. */
+static char *sanitize(const char *msg)
+{
+	struct pl_buf b = {0};
+	bool dirty = false;
+
+	for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {
+			dirty = true;
+			if (*p == '\n')
+				pl_buf_puts(&b, "\\n");
+			else if (*p == '\r')
+				pl_buf_puts(&b, "\\r");
+			else
+				pl_buf_printf(&b, "\\x%02x", *p);
+		} else {
+			pl_buf_putc(&b, (char)*p);
+		}
+	}
+	if (!dirty) {
+		pl_buf_free(&b);
+		return NULL;
+	}
+	return pl_buf_detach(&b);
+}
+
+static int text_finding(struct report_ctx *rc, const struct finding *f)
+{
+	struct pl_diag copy;
+	char *clean;
+
+	if (f->suppressed_by)
+		return 0;
+	clean = sanitize(f->diag->msg);
+	copy = *f->diag;
+	if (clean)
+		copy.msg = clean;
+	pl_diag_render(rc->f, findings_sources(rc->fs), &copy, rc->color);
+	free(clean);
+	return 0;
+}
+
+static int text_end(struct report_ctx *rc)
+{
+	static const char *const names[PL_SEV_COUNT] = {"note", "warning", "error"};
+	unsigned count[PL_SEV_COUNT];
+	unsigned sup = findings_suppressed(rc->fs), base = findings_baselined(rc->fs);
+	char parts[3][48];
+	int n = 0;
+
+	findings_counts(rc->fs, count);
+	for (int s = PL_SEV_ERROR; s >= PL_SEV_NOTE; s--)
+		if (count[s])
+			snprintf(parts[n++], sizeof(parts[0]), "%u %s%s", count[s], names[s],
+			         count[s] == 1 ? "" : "s");
+	if (n == 0)
+		return 0; /* quiet when clean */
+	if (n == 1)
+		fprintf(rc->f, "%s generated", parts[0]);
+	else if (n == 2)
+		fprintf(rc->f, "%s and %s generated", parts[0], parts[1]);
+	else
+		fprintf(rc->f, "%s, %s and %s generated", parts[0], parts[1], parts[2]);
+	if (sup && base)
+		fprintf(rc->f, " (%u suppressed, %u in baseline)", sup, base);
+	else if (sup)
+		fprintf(rc->f, " (%u suppressed)", sup);
+	else if (base)
+		fprintf(rc->f, " (%u in baseline)", base);
+	fputs(".\n", rc->f);
+	return 0;
+}
+
+const struct report_writer report_text_writer = {
+	.name = "text",
+	.begin = NULL,
+	.finding = text_finding,
+	.end = text_end,
+};

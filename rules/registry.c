@@ -1,0 +1,167 @@
+/*
+ * registry.c -- the rule table built from rules.def, lookup by id,
+ * --list-rules, running the rules over a model, and the report helpers
+ * that turn a rule's finding into a pl_diag with the rule id and its
+ * effective severity.
+ */
+#include "config.h"
+#include "rules/rule.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/model.h"
+
+#define RULE(sym) extern const struct rule rule_##sym;
+#include "rules/rules.def"
+#undef RULE
+
+const struct rule *const rule_table[RULE_COUNT] = {
+#define RULE(sym) &rule_##sym,
+#include "rules/rules.def"
+#undef RULE
+};
+
+static const char *const precision_names[] = {"very-high", "high", "medium", "low"};
+
+const char *rule_precision_name(enum rule_precision p)
+{
+	return (unsigned)p < PL_ARRAY_LEN(precision_names) ? precision_names[p] : "medium";
+}
+
+const struct rule *rule_find(const char *id, unsigned *out_index)
+{
+	if (!id)
+		return NULL;
+	for (unsigned i = 0; i < RULE_COUNT; i++) {
+		if (strcmp(rule_table[i]->id, id) == 0) {
+			if (out_index)
+				*out_index = i;
+			return rule_table[i];
+		}
+	}
+	return NULL;
+}
+
+unsigned rule_index_of(const struct rule *r)
+{
+	for (unsigned i = 0; i < RULE_COUNT; i++)
+		if (rule_table[i] == r)
+			return i;
+	return RULE_COUNT;
+}
+
+enum pl_severity rule_effective_severity(const struct rule *r, const struct rule_config *c)
+{
+	unsigned i = c ? rule_index_of(r) : RULE_COUNT;
+
+	return i < RULE_COUNT ? c->severity[i] : r->severity;
+}
+
+void rule_list(FILE *f, const struct rule_config *c)
+{
+	for (unsigned i = 0; i < RULE_COUNT; i++) {
+		const struct rule *r = rule_table[i];
+		bool on = c ? c->enabled[i] : true;
+		enum pl_severity sev = c ? c->severity[i] : r->severity;
+		const char *state = !on ? "disabled"
+		                  : (r->flags & RULE_NOT_IMPLEMENTED) ? "not-implemented" : "enabled";
+
+		fprintf(f, "%-28s %-7s %-15s %s%s\n", r->id, pl_severity_name(sev), state, r->summary,
+		        (r->flags & RULE_NEEDS_ENGINE) ? " (uses the engine)" : "");
+	}
+}
+
+unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct rule_config *cfg)
+{
+	struct rule_config defaults;
+	unsigned ran = 0;
+
+	if (!cfg) {
+		rule_config_init(&defaults);
+		cfg = &defaults;
+	}
+	for (unsigned i = 0; i < RULE_COUNT; i++) {
+		const struct rule *r = rule_table[i];
+		struct rule_ctx ctx = {r, m, diag, cfg};
+
+		if (!cfg->enabled[i] || !r->check)
+			continue;
+		r->check(&ctx);
+		ran++;
+	}
+	return ran;
+}
+
+/* ---- report helpers --------------------------------------------------- */
+
+static struct pl_diag *vbegin(struct rule_ctx *ctx, struct pl_span span, const char *fmt, va_list ap)
+{
+	struct pl_buf b = {0};
+	struct pl_diag *d;
+
+	pl_buf_vprintf(&b, fmt, ap);
+	d = pl_diag_begin(ctx->diag, rule_effective_severity(ctx->rule, ctx->cfg), ctx->rule->id, span,
+	                  "%s", pl_buf_cstr(&b));
+	pl_buf_free(&b);
+	return d;
+}
+
+void rule_report(struct rule_ctx *ctx, struct pl_span span, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	struct pl_diag *d = vbegin(ctx, span, fmt, ap);
+	va_end(ap);
+	rule_report_end(ctx, d);
+}
+
+struct pl_diag *rule_report_begin(struct rule_ctx *ctx, struct pl_span span, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	struct pl_diag *d = vbegin(ctx, span, fmt, ap);
+	va_end(ap);
+	return d;
+}
+
+void rule_note(struct rule_ctx *ctx, struct pl_diag *d, struct pl_span span, const char *fmt, ...)
+{
+	struct pl_buf b = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	pl_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	pl_diag_note(ctx->diag, d, span, "%s", pl_buf_cstr(&b));
+	pl_buf_free(&b);
+}
+
+void rule_about_name(struct rule_ctx *ctx, struct pl_diag *d, const char *name)
+{
+	struct rule_finding_info *info = d->extra;
+	const char **names;
+
+	if (!info) {
+		info = PL_NEW(ctx->diag->arena, struct rule_finding_info);
+		d->extra = info;
+	}
+	names = PL_NEW_ARRAY(ctx->diag->arena, const char *, info->n_patterns + 1);
+	if (info->n_patterns)
+		memcpy(names, info->patterns, info->n_patterns * sizeof(*names));
+	names[info->n_patterns++] = name ? name : "";
+	info->patterns = names;
+}
+
+void rule_about(struct rule_ctx *ctx, struct pl_diag *d, const struct model_pattern *p)
+{
+	rule_about_name(ctx, d, p ? p->name : NULL);
+}
+
+void rule_report_end(struct rule_ctx *ctx, struct pl_diag *d)
+{
+	pl_diag_end(ctx->diag, d);
+}

@@ -1,0 +1,403 @@
+/*
+ * check_reports.c -- unit tests of the report writers: exact text, JSON and
+ * SARIF output of the fixture (golden files in tests/unit/golden/), colors,
+ * JSON escaping of hostile strings, baselines (write, read, filter, exit
+ * status) and the check-command report stage.
+ *
+ * PL_ACCEPT=1 rewrites the golden files.  The SARIF it produces is also
+ * left in the build directory (tests/unit/actual-findings.sarif) for
+ * tests/peers/sarif-validate.sh.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "reports/report.h"
+#include "findings_fixture.h"
+
+/* Write fs in kind to a string (caller frees). */
+static char *render(struct findings *fs, const struct rule_config *cfg, enum report_kind kind,
+                    bool color)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report_ctx rc = {0};
+
+	rc.f = f;
+	rc.fs = fs;
+	rc.cfg = cfg;
+	rc.color = color;
+	rc.tool_version = "0.1.0"; /* fixed, so goldens survive version bumps */
+	ck_assert_int_eq(report_write(&rc, kind), 0);
+	fclose(f);
+	return buf;
+}
+
+static char *slurp(const char *path)
+{
+	char *buf;
+	size_t len;
+
+	return pl_read_file(&buf, &len, path) == 0 ? buf : NULL;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Compare actual with tests/unit/golden/name; PL_ACCEPT=1 rewrites it.
+ * The actual output is also left in the working directory as
+ * tests/unit/actual-name (or ./actual-name). */
+static void golden(const char *name, const char *actual)
+{
+	const char *srcdir = getenv("top_srcdir");
+	char path[4096], out[4096];
+	char *expected;
+
+	snprintf(path, sizeof(path), "%s/tests/unit/golden/%s", srcdir ? srcdir : ".", name);
+	snprintf(out, sizeof(out), "%s%s", access("tests/unit", F_OK) == 0 ? "tests/unit/actual-" : "actual-",
+	         name);
+	write_file(out, actual);
+	if (getenv("PL_ACCEPT")) {
+		write_file(path, actual);
+		return;
+	}
+	expected = slurp(path);
+	ck_assert_msg(expected != NULL, "missing golden file %s", path);
+	ck_assert_msg(strcmp(expected, actual) == 0, "%s differs from %s (see %s)", name, path, out);
+	free(expected);
+}
+
+START_TEST(test_text_golden)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_TEXT, false);
+
+	golden("findings.txt", s);
+	/* Suppressed findings are not printed. */
+	ck_assert_ptr_null(strstr(s, "pattern 'B' overlaps"));
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_text_color)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_TEXT, true);
+
+	ck_assert_ptr_nonnull(strstr(s, "\033["));
+	free(s);
+	s = render(fx->fs, &fx->cfg, REPORT_TEXT, false);
+	ck_assert_ptr_null(strstr(s, "\033["));
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_text_clean_is_quiet)
+{
+	struct fixture *fx = fx_new("def A;\n", 7);
+	char *s;
+
+	findings_finish(fx->fs);
+	s = render(fx->fs, &fx->cfg, REPORT_TEXT, false);
+	ck_assert_str_eq(s, "");
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_json_golden)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_JSON, false);
+
+	golden("findings.json", s);
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_json_hostile_strings)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_JSON, false);
+	struct json_object *root = json_tokener_parse(s), *arr, *msg = NULL;
+
+	/* The output parses, and the hostile message survives escaping. */
+	ck_assert_ptr_nonnull(root);
+	ck_assert(json_object_object_get_ex(root, "findings", &arr));
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *m;
+		json_object_object_get_ex(json_object_array_get_idx(arr, i), "message", &m);
+		if (strncmp(json_object_get_string(m), "hostile", 7) == 0)
+			msg = m;
+	}
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_str_eq(json_object_get_string(msg),
+	                 "hostile \"quoted\" \\ tab\t nl\n ctl\x01 bad\xef\xbf\xbd utf8 \xc3\xa9");
+	ck_assert_ptr_nonnull(strstr(s, "ctl\\u0001 bad"));
+	json_object_put(root);
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_sarif_golden)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_SARIF, false);
+	struct json_object *root = json_tokener_parse(s);
+
+	ck_assert_ptr_nonnull(root);
+	json_object_put(root);
+	golden("findings.sarif", s);
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_sarif_structure)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_SARIF, false);
+	struct json_object *root = json_tokener_parse(s), *runs, *run, *results, *rules, *o;
+	int suppressed = 0;
+
+	ck_assert(json_object_object_get_ex(root, "runs", &runs));
+	run = json_object_array_get_idx(runs, 0);
+	ck_assert(json_object_object_get_ex(run, "results", &results));
+	json_object_object_get_ex(json_object_object_get(json_object_object_get(run, "tool"), "driver"),
+	                          "rules", &rules);
+	ck_assert_int_eq(json_object_array_length(rules), RULE_COUNT);
+	for (size_t i = 0; i < json_object_array_length(results); i++) {
+		struct json_object *r = json_object_array_get_idx(results, i), *idx, *id;
+		json_object_object_get_ex(r, "ruleIndex", &idx);
+		json_object_object_get_ex(r, "ruleId", &id);
+		/* ruleIndex points at the descriptor with the same id. */
+		ck_assert_str_eq(json_object_get_string(id),
+		                 json_object_get_string(json_object_object_get(
+		                     json_object_array_get_idx(rules, json_object_get_int(idx)), "id")));
+		suppressed += json_object_object_get_ex(r, "suppressions", &o);
+	}
+	ck_assert_int_eq(suppressed, 2);
+	/* The input error is a notification, and the run did not succeed. */
+	o = json_object_array_get_idx(json_object_object_get(run, "invocations"), 0);
+	ck_assert(!json_object_get_boolean(json_object_object_get(o, "executionSuccessful")));
+	ck_assert_int_eq(json_object_array_length(json_object_object_get(o, "toolExecutionNotifications")), 1);
+	/* %SRCROOT% is the root, as a directory URI. */
+	ck_assert_str_eq(json_object_get_string(json_object_object_get(
+	                     json_object_object_get(json_object_object_get(run, "originalUriBaseIds"),
+	                                            "%SRCROOT%"), "uri")),
+	                 "file:///src/");
+	json_object_put(root);
+	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+/* Columns: the finding on line 8 starts after "Dé😀 ..." (multi-byte):
+ * SARIF counts UTF-16 code units, JSON counts bytes. */
+START_TEST(test_sarif_utf16_columns)
+{
+	struct fixture *fx = fx_run();
+	char *s = render(fx->fs, &fx->cfg, REPORT_SARIF, false);
+	char *j = render(fx->fs, &fx->cfg, REPORT_JSON, false);
+	struct pl_span sp = fx_span(fx->a, "$w", 0);
+
+	/* bytes: "def D" 5 + é 2 + 😀 4 = 11 bytes before " : Pat" */
+	ck_assert_uint_eq(sp.line, 8);
+	ck_assert_ptr_nonnull(strstr(j, "\"column\": 44"));
+	ck_assert_uint_eq(sp.col, 44);
+	/* UTF-16: é is 1 unit, 😀 is 2: 44 - 1 - 2 = 41 */
+	ck_assert_ptr_nonnull(strstr(s, "\"startColumn\": 41"));
+	free(s);
+	free(j);
+	fx_free(fx);
+}
+END_TEST
+
+/* Run the check-command report stage on the fixture with options. */
+static int stage(struct fixture *fx, const struct report_options *opt)
+{
+	return report_run(fx->fs, &fx->cfg, opt);
+}
+
+static struct fixture *fx_collected(const char *text, size_t len)
+{
+	struct fixture *fx = fx_new(text, len);
+	struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+
+	fx_current = fx;
+	fake_check(&ctx);
+	findings_set_judged(fx->fs, "overlapping-matchers", true);
+	findings_set_judged(fx->fs, "unbound-variable", true);
+	findings_set_judged(fx->fs, "benefit-conflict", true);
+	return fx;
+}
+
+START_TEST(test_baseline_round_trip)
+{
+	char dir[] = "/tmp/pl-baseline-XXXXXX";
+	char base[4200], out[4200], out2[4200];
+	struct report_options opt = {0};
+	struct fixture *fx;
+	char *s;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(base, sizeof(base), "%s/base.sarif", dir);
+	snprintf(out, sizeof(out), "%s/out.json", dir);
+	snprintf(out2, sizeof(out2), "%s/out2.json", dir);
+
+	/* 1. Write the baseline: status 2 here only because of the input
+	 * error, and the baseline file exists. */
+	fx = fx_collected(fixture_a, sizeof(fixture_a) - 1);
+	opt.kind = REPORT_JSON;
+	opt.output = out;
+	opt.write_baseline = base;
+	opt.color = 0;
+	ck_assert_int_eq(stage(fx, &opt), 2);
+	fx_free(fx);
+	ck_assert_int_eq(access(base, R_OK), 0);
+	s = slurp(base);
+	ck_assert_ptr_null(strstr(s, "\"suppressions\"")); /* baselines hold active findings only */
+	free(s);
+
+	/* 2. Same findings, lines shifted by two new lines at the top, plus a
+	 * new finding: only the new one is reported. */
+	{
+		size_t n = sizeof(fixture_a) - 1;
+		char *shifted = malloc(n + 64);
+		strcpy(shifted, "// new header\n\n");
+		strcat(shifted, fixture_a);
+		fx = fx_collected(shifted, strlen(shifted));
+		free(shifted);
+	}
+	{
+		struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+		rule_report(&ctx, fx_span(fx->a, "def C", 0), "pattern 'C' overlaps pattern 'D'");
+	}
+	memset(&opt, 0, sizeof(opt));
+	opt.kind = REPORT_JSON;
+	opt.output = out2;
+	opt.baseline = base;
+	ck_assert_int_eq(stage(fx, &opt), 2); /* still the input error */
+	ck_assert_uint_eq(findings_input_errors(fx->fs), 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_WARNING), 1);
+	{
+		unsigned counts[PL_SEV_COUNT];
+		findings_counts(fx->fs, counts);
+		ck_assert_uint_eq(counts[PL_SEV_WARNING], 1); /* the new overlap */
+		ck_assert_uint_eq(counts[PL_SEV_ERROR], 1);   /* the input error */
+		ck_assert_uint_eq(findings_baselined(fx->fs), 6);
+	}
+	s = slurp(out2);
+	ck_assert_ptr_nonnull(strstr(s, "pattern 'C' overlaps pattern 'D'"));
+	ck_assert_ptr_null(strstr(s, "pattern 'A' overlaps"));
+	free(s);
+	fx_free(fx);
+
+	/* 3. A baseline that is not SARIF is an error. */
+	write_file(out, "{\"not\": \"sarif\"}");
+	fx = fx_collected(fixture_a, sizeof(fixture_a) - 1);
+	memset(&opt, 0, sizeof(opt));
+	opt.output = out2;
+	opt.baseline = out;
+	ck_assert_int_eq(stage(fx, &opt), 2);
+	fx_free(fx);
+
+	unlink(base);
+	unlink(out);
+	unlink(out2);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_fail_on_levels)
+{
+	struct fixture *fx = fx_run();
+
+	/* Active rule findings: warnings (overlap, unused suppressions) and
+	 * one error (unbound-variable). */
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_ERROR), 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_NEVER), 0);
+	fx_free(fx);
+
+	fx = fx_new(fixture_a, sizeof(fixture_a) - 1);
+	{
+		struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+		rule_report(&ctx, fx_span(fx->a, "def C", 0), "a warning");
+	}
+	findings_finish(fx->fs);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_ERROR), 0);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_WARNING), 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_NOTE), 1);
+	fx_free(fx);
+}
+END_TEST
+
+START_TEST(test_kind_parse)
+{
+	enum report_kind k;
+
+	ck_assert_int_eq(report_kind_parse(&k, "sarif"), 0);
+	ck_assert_int_eq(k, REPORT_SARIF);
+	ck_assert_int_eq(report_kind_parse(&k, "json"), 0);
+	ck_assert_int_eq(k, REPORT_JSON);
+	ck_assert_int_eq(report_kind_parse(&k, "text"), 0);
+	ck_assert_int_eq(k, REPORT_TEXT);
+	ck_assert_int_eq(report_kind_parse(&k, "xml"), -1);
+}
+END_TEST
+
+static Suite *reports_suite(void)
+{
+	Suite *s = suite_create("reports");
+	TCase *tc;
+
+	tc = tcase_create("text");
+	tcase_add_test(tc, test_text_golden);
+	tcase_add_test(tc, test_text_color);
+	tcase_add_test(tc, test_text_clean_is_quiet);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("json");
+	tcase_add_test(tc, test_json_golden);
+	tcase_add_test(tc, test_json_hostile_strings);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("sarif");
+	tcase_add_test(tc, test_sarif_golden);
+	tcase_add_test(tc, test_sarif_structure);
+	tcase_add_test(tc, test_sarif_utf16_columns);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("gate");
+	tcase_add_test(tc, test_baseline_round_trip);
+	tcase_add_test(tc, test_fail_on_levels);
+	tcase_add_test(tc, test_kind_parse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(reports_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
