@@ -3,6 +3,7 @@ libpatlint_a_SOURCES += \
 	analyzer/arena.c analyzer/arena.h \
 	analyzer/cli.c analyzer/cli.h \
 	analyzer/diag.c analyzer/diag.h \
+	analyzer/driver.c analyzer/driver.h \
 	analyzer/inputs.c analyzer/inputs.h \
 	analyzer/intern.c analyzer/intern.h \
 	analyzer/json.c analyzer/json.h \

@@ -12,25 +12,16 @@
 #include "analyzer/arena.h"
 #include "analyzer/cli.h"
 #include "analyzer/diag.h"
+#include "analyzer/driver.h"
 #include "analyzer/intern.h"
 #include "analyzer/outfile.h"
 #include "analyzer/source.h"
 #include "parsers/tablegen/tg.h"
 #include "parsers/tablegen/tg_lex.h"
 
-enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
+enum { EXIT_CLEAN = PL_EXIT_CLEAN, EXIT_USAGE = PL_EXIT_USAGE };
 
-/* State shared by the subcommands of one run. */
-struct run {
-	struct pl_options *opt;
-	struct pl_arena *arena;
-	struct pl_intern *intern;
-	struct pl_source_mgr *sm;
-	struct pl_diag_ctx diag;
-	struct tg_options tg;
-};
-
-static int dump_tokens(struct run *r, const char *path, FILE *out)
+static int dump_tokens(struct pl_run *r, const char *path, FILE *out)
 {
 	struct tg_lexer *lx;
 
@@ -58,7 +49,7 @@ static int dump_tokens(struct run *r, const char *path, FILE *out)
 	return pl_diag_errors(&r->diag) ? -1 : 0;
 }
 
-static int cmd_dump(struct run *r)
+static int cmd_dump(struct pl_run *r)
 {
 	const char *what = r->opt->dump_what;
 	const char *fmt = r->opt->format;
@@ -98,7 +89,7 @@ static int cmd_dump(struct run *r)
 	return rc == 0 ? EXIT_CLEAN : EXIT_USAGE;
 }
 
-static int cmd_unfinished(struct run *r)
+static int cmd_unfinished(struct pl_run *r)
 {
 	fprintf(stderr, "patlint: %s: not implemented yet\n", pl_cmd_name(r->opt->cmd));
 	return EXIT_USAGE;
@@ -107,7 +98,7 @@ static int cmd_unfinished(struct run *r)
 int main(int argc, char **argv)
 {
 	struct pl_options opt;
-	struct run r;
+	struct pl_run r;
 	int status;
 
 	if (pl_cli_parse(&opt, argc, argv, stderr) < 0)
@@ -138,6 +129,9 @@ int main(int argc, char **argv)
 	r.tg.n_define = (unsigned)opt.defines.len;
 
 	switch (opt.cmd) {
+	case PL_CMD_CHECK:
+		status = pl_cmd_check(&r);
+		break;
 	case PL_CMD_DUMP:
 		status = cmd_dump(&r);
 		break;
@@ -145,7 +139,8 @@ int main(int argc, char **argv)
 		status = cmd_unfinished(&r);
 		break;
 	}
-	if (status == EXIT_USAGE)
+	/* check prints its own summary through its report. */
+	if (status == EXIT_USAGE && opt.cmd != PL_CMD_CHECK)
 		pl_diag_summary(stderr, &r.diag);
 	pl_source_mgr_free(r.sm);
 	pl_intern_free(r.intern);

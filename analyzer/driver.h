@@ -1,0 +1,40 @@
+/*
+ * driver.h -- the state of one patlint run and the steps every subcommand
+ * shares: loading input files through the right frontend into the model.
+ *
+ * main.c parses the command line and creates a pl_run; the subcommands
+ * (check, dump, run, graph) call pl_load_inputs to fill a model and then
+ * do their own work.  Everything lives in the run's arena.
+ */
+#ifndef PL_DRIVER_H
+#define PL_DRIVER_H
+
+#include "analyzer/cli.h"
+#include "analyzer/diag.h"
+#include "parsers/tablegen/tg.h"
+
+struct pl_arena;
+struct pl_intern;
+struct pl_source_mgr;
+struct model;
+
+enum { PL_EXIT_CLEAN = 0, PL_EXIT_FINDINGS = 1, PL_EXIT_USAGE = 2 };
+
+struct pl_run {
+	struct pl_options *opt;    /* the parsed command line */
+	struct pl_arena *arena;    /* holds everything of the run */
+	struct pl_intern *intern;  /* names */
+	struct pl_source_mgr *sm;  /* every file read */
+	struct pl_diag_ctx diag;   /* the reporting path */
+	struct tg_options tg;      /* -I and -D for the TableGen frontend */
+};
+
+/* Load each of files[0..n) (.td through TableGen, ODS and DRR; .pdll through
+ * the PDLL frontend) into m.  Returns 0, or -1 when any input error was
+ * reported (the rest is still loaded). */
+int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n);
+
+/* `patlint check`. */
+int pl_cmd_check(struct pl_run *r);
+
+#endif /* PL_DRIVER_H */
