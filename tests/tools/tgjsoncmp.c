@@ -89,6 +89,36 @@ static char *normalize(const char *s, const struct anon_map *m)
 	return out;
 }
 
+/* json_object_from_file with a nesting limit deep enough for nested dags
+ * (json-c's default of 32 is not). */
+static json_object *read_json(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	json_object *obj = NULL;
+
+	if (!f)
+		return NULL;
+	do {
+		if (cap - len < 65536)
+			buf = realloc(buf, cap = cap * 2 + 65536);
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+	} while (n > 0);
+	fclose(f);
+	struct json_tokener *tok = json_tokener_new_ex(10000);
+	if (tok && len)
+		obj = json_tokener_parse_ex(tok, buf, (int)len);
+	if (tok && json_tokener_get_error(tok) != json_tokener_success) {
+		json_object_put(obj);
+		obj = NULL;
+	}
+	json_tokener_free(tok);
+	free(buf);
+	return obj;
+}
+
 static int equal(json_object *a, json_object *b, const struct anon_map *ma,
                  const struct anon_map *mb, char *path, size_t pathcap);
 
@@ -240,8 +270,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: tgjsoncmp [-q] [-n MAX] EXPECTED.json ACTUAL.json\n");
 		return 2;
 	}
-	json_object *exp = json_object_from_file(argv[argi]);
-	json_object *act = json_object_from_file(argv[argi + 1]);
+	json_object *exp = read_json(argv[argi]);
+	json_object *act = read_json(argv[argi + 1]);
 	if (!exp || !act || !json_object_is_type(exp, json_type_object) ||
 	    !json_object_is_type(act, json_type_object)) {
 		fprintf(stderr, "tgjsoncmp: cannot read %s\n", !exp ? argv[argi] : argv[argi + 1]);
