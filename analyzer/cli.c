@@ -18,7 +18,7 @@ enum opt_id {
 	OPT_INCLUDE, OPT_DEFINE, OPT_FORMAT, OPT_OUTPUT, OPT_COLOR, OPT_MAX_ERRORS,
 	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
-	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_HELP, OPT_VERSION
+	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_SPLIT, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -65,6 +65,8 @@ static const struct opt opts[] = {
 	 "report only findings whose fingerprint is not in the SARIF file FILE"},
 	{OPT_WRITE_BASELINE, 0, "write-baseline", true, CMD_BIT(PL_CMD_CHECK), "FILE",
 	 "write the current findings to FILE as a SARIF baseline (exit status 0)"},
+	{OPT_SPLIT, 0, "split-input-file", false, CMD_BIT(PL_CMD_DUMP), NULL,
+	 "dump ir: treat each '// -----' chunk as its own input"},
 	{OPT_LIST_RULES, 0, "list-rules", false, CMD_BIT(PL_CMD_CHECK), NULL,
 	 "list the rules with their severity and state, and exit"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},
@@ -116,12 +118,13 @@ void pl_cli_help(FILE *f, enum pl_cmd cmd)
 		      "current directory.\n\n", f);
 		break;
 	case PL_CMD_DUMP:
-		fputs("Usage: patlint dump tokens|records|patterns [OPTION]... FILE...\n"
+		fputs("Usage: patlint dump tokens|records|patterns|ir [OPTION]... FILE...\n"
 		      "Print the output of one pipeline stage:\n"
 		      "  tokens    the TableGen token stream of FILE.td, one token per line\n"
 		      "  records   the evaluated TableGen records of FILE.td, in the JSON schema\n"
 		      "            of llvm-tblgen --dump-json\n"
-		      "  patterns  the unified pattern model of the files, as JSON\n\n", f);
+		      "  patterns  the unified pattern model of the files, as JSON\n"
+		      "  ir        an MLIR file (.mlir) printed back in generic form\n\n", f);
 		break;
 	case PL_CMD_RUN:
 		fputs("Usage: patlint run --patterns FILE... --input FIXTURE.mlir [OPTION]...\n"
@@ -192,6 +195,7 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_WRITE_BASELINE: o->write_baseline = arg; break;
 	case OPT_LIST_RULES: o->list_rules = true; break;
+	case OPT_SPLIT: o->split_input = true; break;
 	case OPT_FAIL_ON:
 		if (strcmp(arg, "error") && strcmp(arg, "warning") && strcmp(arg, "note") &&
 		    strcmp(arg, "none")) {

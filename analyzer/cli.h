@@ -51,6 +51,7 @@ struct pl_options {
 	const char *baseline;     /* check: --baseline FILE.sarif */
 	const char *write_baseline; /* check: --write-baseline FILE */
 	bool list_rules;          /* check: --list-rules */
+	bool split_input;         /* dump ir: --split-input-file */
 	bool help;                /* --help was given */
 	bool version;             /* --version was given */
 };

@@ -4,6 +4,9 @@ libpatlint_a_SOURCES += \
 	analyzer/cli.c analyzer/cli.h \
 	analyzer/diag.c analyzer/diag.h \
 	analyzer/driver.c analyzer/driver.h \
+	analyzer/engine/ir.c analyzer/engine/ir.h analyzer/engine/ir_p.h \
+	analyzer/engine/ir_dump.c \
+	analyzer/engine/ir_parse.c analyzer/engine/ir_print.c \
 	analyzer/inputs.c analyzer/inputs.h \
 	analyzer/intern.c analyzer/intern.h \
 	analyzer/json.c analyzer/json.h \

@@ -13,6 +13,7 @@
 #include "analyzer/cli.h"
 #include "analyzer/diag.h"
 #include "analyzer/driver.h"
+#include "analyzer/engine/ir.h"
 #include "analyzer/intern.h"
 #include "analyzer/outfile.h"
 #include "analyzer/source.h"
@@ -56,8 +57,9 @@ static int cmd_dump(struct pl_run *r)
 	struct pl_out out;
 	int rc = 0;
 
-	if (!what || (strcmp(what, "tokens") && strcmp(what, "records") && strcmp(what, "patterns"))) {
-		fprintf(stderr, "patlint: dump: expected 'tokens', 'records' or 'patterns'%s%s%s\n",
+	if (!what || (strcmp(what, "tokens") && strcmp(what, "records") && strcmp(what, "patterns") &&
+	              strcmp(what, "ir"))) {
+		fprintf(stderr, "patlint: dump: expected 'tokens', 'records', 'patterns' or 'ir'%s%s%s\n",
 		        what ? ", got '" : "", what ? what : "", what ? "'" : "");
 		return EXIT_USAGE;
 	}
@@ -65,12 +67,14 @@ static int cmd_dump(struct pl_run *r)
 		fputs("patlint: dump patterns: not implemented yet\n", stderr);
 		return EXIT_USAGE;
 	}
-	if (fmt && strcmp(fmt, strcmp(what, "tokens") == 0 ? "text" : "json") != 0) {
+	bool textual = strcmp(what, "tokens") == 0 || strcmp(what, "ir") == 0;
+	if (fmt && strcmp(fmt, textual ? "text" : "json") != 0) {
 		fprintf(stderr, "patlint: dump %s: unsupported format '%s'\n", what, fmt);
 		return EXIT_USAGE;
 	}
 	if (r->opt->inputs.len != 1) {
-		fprintf(stderr, "patlint: dump %s: expected exactly one FILE.td\n", what);
+		fprintf(stderr, "patlint: dump %s: expected exactly one %s\n", what,
+		        strcmp(what, "ir") == 0 ? "FILE.mlir" : "FILE.td");
 		return EXIT_USAGE;
 	}
 	const char *path = r->opt->inputs.items[0];
@@ -78,6 +82,8 @@ static int cmd_dump(struct pl_run *r)
 		return EXIT_USAGE;
 	if (strcmp(what, "tokens") == 0) {
 		rc = dump_tokens(r, path, out.f);
+	} else if (strcmp(what, "ir") == 0) {
+		rc = ir_dump(out.f, r->arena, r->intern, r->sm, &r->diag, path, r->opt->split_input);
 	} else {
 		struct tg_records *recs = NULL;
 		rc = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);

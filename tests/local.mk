@@ -88,3 +88,42 @@ check-peers-sarif: tests/unit/check_reports$(EXEEXT)
 	$(SHELL) $(srcdir)/tests/peers/sarif-validate.sh tests/unit/actual-findings.sarif \
 	  $(srcdir)/tests/unit/golden/findings.sarif; \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# The IR layer of the engine (analyzer/engine/ir*.c), through
+# `patlint dump ir`.
+TESTS += tests/ir.test
+EXTRA_DIST += tests/ir.test tests/ir tests/peers/ir-agree.sh
+PEER_SUITES += ir
+.PHONY: check-peers-ir
+check-peers-ir: patlint$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/ir-agree.sh ./patlint$(EXEEXT); \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# The greedy-driver oracle (tests/harness/greedy.cpp): MLIR 16's own
+# applyPatternsAndFoldGreedily on a PDL module.  Built only here, for
+# check-peers, never by `make`: it needs g++, libmlir-16-dev and
+# llvm-16-dev.  `make check-peers-harness` skips when they are missing.
+MLIR16_PREFIX = /usr/lib/llvm-16
+HARNESS_CXX = g++
+HARNESS_CXXFLAGS = -std=c++17 -fno-rtti -O1 -I$(MLIR16_PREFIX)/include
+HARNESS_LIBS = -L$(MLIR16_PREFIX)/lib -lMLIR -lLLVM-16 -Wl,-rpath,$(MLIR16_PREFIX)/lib
+EXTRA_DIST += tests/harness/greedy.cpp tests/harness/run-examples.sh tests/harness/examples
+CLEANFILES += tests/harness/greedy
+tests/harness/greedy: $(srcdir)/tests/harness/greedy.cpp
+	@mkdir -p tests/harness
+	$(AM_V_GEN)$(HARNESS_CXX) $(HARNESS_CXXFLAGS) $(srcdir)/tests/harness/greedy.cpp -o $@ $(HARNESS_LIBS)
+PEER_SUITES += harness
+.PHONY: check-peers-harness
+check-peers-harness:
+	@if [ ! -f $(MLIR16_PREFIX)/lib/libMLIR.so ] || ! command -v $(HARNESS_CXX) >/dev/null 2>&1; then \
+	  echo "SKIP: harness: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
+	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy && \
+	$(SHELL) $(srcdir)/tests/harness/run-examples.sh tests/harness/greedy; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_ir
+tests_unit_check_ir_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_ir_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_ir
+endif
