@@ -3,7 +3,9 @@
 libpatlint_a_SOURCES += \
 	parsers/tablegen/tg.h \
 	parsers/tablegen/tg_lex.c parsers/tablegen/tg_lex.h \
-	parsers/tablegen/tg_parse.c \
+	parsers/tablegen/tg_parse.c parsers/tablegen/tg_p.h \
+	parsers/tablegen/tg_value.c \
+	parsers/tablegen/tg_json.c \
 	parsers/pdll/pdll.h parsers/pdll/pdll_p.h \
 	parsers/pdll/pdll_lex.c parsers/pdll/pdll_parse.c \
 	parsers/pdll/pdll_sema.c parsers/pdll/pdll_lower.c \

@@ -130,3 +130,21 @@ tests_unit_check_ir_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_ir_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_ir
 endif
+
+# TableGen evaluator: golden cases (tests/tablegen/eval/*.d, expectations
+# from llvm-tblgen-16 via tests/tablegen/eval/regen.sh) and the value-layer
+# unit test.
+TESTS += tests/tablegen/eval.test
+EXTRA_DIST += tests/tablegen/eval.test tests/tablegen/eval
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_tg_eval
+tests_unit_check_tg_eval_SOURCES = tests/unit/check_tg_eval.c
+tests_unit_check_tg_eval_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_tg_eval_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_tg_eval
+endif
+
+# Malformed TableGen inputs (tests/tablegen/bad/*.d): exit status 2 and
+# the exact diagnostic, never a crash or a hang.
+TESTS += tests/tablegen/bad.test
+EXTRA_DIST += tests/tablegen/bad.test tests/tablegen/bad

@@ -10,7 +10,11 @@
 #ifndef PL_TG_H
 #define PL_TG_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "analyzer/source.h"
 
 struct pl_arena;
 struct pl_intern;
@@ -33,7 +37,83 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
             struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *path,
             const struct tg_options *opts);
 
-/* Print r as `llvm-tblgen --dump-json` does. */
+/* Print r as `llvm-tblgen --dump-json` does, byte for byte (compact JSON,
+ * keys sorted, one trailing newline). */
 void tg_dump_json(FILE *f, const struct tg_records *r);
+
+/*
+ * Query API.  A record (struct tg_rec) is a def or a class; a value
+ * (struct tg_value) is immutable and shared (equal values are the same
+ * pointer).  Both are opaque; read them with the functions below.  Values
+ * carry no location of their own: the location of a value is that of the
+ * field holding it (tg_rec_field_span), and of the record (tg_rec_span,
+ * plus tg_rec_inst_span for records made by defm or foreach).
+ */
+struct tg_rec;
+struct tg_value;
+
+/* Defs in definition order (anonymous instantiations Class<...> included,
+ * at the point where they were created); NULL when i is out of range. */
+unsigned tg_def_count(const struct tg_records *r);
+const struct tg_rec *tg_def_at(const struct tg_records *r, unsigned i);
+/* Hash lookup by name; NULL when there is none. */
+const struct tg_rec *tg_def_find(const struct tg_records *r, const char *name);
+const struct tg_rec *tg_class_find(const struct tg_records *r, const char *name);
+
+const char *tg_rec_name(const struct tg_rec *rec);
+bool tg_rec_anonymous(const struct tg_rec *rec);
+/* Whether rec derives (directly or not) from the class named class_name. */
+bool tg_rec_isa(const struct tg_rec *rec, const char *class_name);
+/* All superclasses in llvm-tblgen's order ("!superclasses"). */
+unsigned tg_rec_super_count(const struct tg_rec *rec);
+const struct tg_rec *tg_rec_super_at(const struct tg_rec *rec, unsigned i);
+/* Where the record is defined (its name, or the `def` keyword when
+ * anonymous), and the defm/foreach that instantiated it (file 0 if none). */
+struct pl_span tg_rec_span(const struct tg_rec *rec);
+struct pl_span tg_rec_inst_span(const struct tg_rec *rec);
+/* The include chain of the file the record is in: depth 0 gives the span of
+ * the `include "..."` string that brought that file in, depth 1 the include
+ * of the file holding that one, and so on.  Returns false (and a zero span)
+ * past the main file. */
+bool tg_rec_included_from(const struct tg_records *r, const struct tg_rec *rec, unsigned depth,
+                          struct pl_span *out);
+
+/* Fields in declaration order (template arguments excluded for defs). */
+unsigned tg_rec_field_count(const struct tg_rec *rec);
+const char *tg_rec_field_name_at(const struct tg_rec *rec, unsigned i);
+/* The value of field name, or NULL when rec has no such field. */
+const struct tg_value *tg_rec_value(const struct tg_rec *rec, const char *name);
+/* Where the field's value was last set (let, declaration, defm). */
+struct pl_span tg_rec_field_span(const struct tg_rec *rec, const char *name);
+
+enum tg_kind {
+	TG_UNSET,      /* ? */
+	TG_BIT,        /* 0 or 1 */
+	TG_BITS,       /* bits<n>: tg_val_size bits, bit 0 first */
+	TG_INT,        /* int */
+	TG_STRING,     /* string or code */
+	TG_LIST,       /* list<T> */
+	TG_DEF,        /* a record */
+	TG_DAG,        /* (op args...) */
+	TG_UNRESOLVED  /* anything else: an unresolved expression */
+};
+
+enum tg_kind tg_val_kind(const struct tg_value *v);
+/* bit, int, or bits whose bits are all set: 0 and *out; else -1. */
+int tg_val_int(int64_t *out, const struct tg_value *v);
+/* String or code text, or NULL. */
+const char *tg_val_string(const struct tg_value *v);
+bool tg_val_is_code(const struct tg_value *v);
+/* The record of a def value, or NULL. */
+const struct tg_rec *tg_val_def(const struct tg_value *v);
+/* Elements of a list or bits, arguments of a dag. */
+unsigned tg_val_size(const struct tg_value *v);
+const struct tg_value *tg_val_item(const struct tg_value *v, unsigned i);
+const struct tg_value *tg_val_dag_op(const struct tg_value *v);
+const char *tg_val_dag_op_name(const struct tg_value *v);      /* NULL if none */
+const struct tg_value *tg_val_dag_arg(const struct tg_value *v, unsigned i);
+const char *tg_val_dag_arg_name(const struct tg_value *v, unsigned i); /* NULL if none */
+/* The value as llvm-tblgen prints it (getAsString), in the arena. */
+const char *tg_val_printable(const struct tg_records *r, const struct tg_value *v);
 
 #endif /* PL_TG_H */

@@ -1,0 +1,291 @@
+/*
+ * tg_p.h -- private interface of the TableGen evaluator, shared by
+ * tg_value.c (types, values, folding, resolution), tg_parse.c (parser and
+ * record construction) and tg_json.c (JSON dump and the query API).
+ *
+ * The model follows llvm-tblgen-16's Record.h closely, because the JSON
+ * output (anonymous record numbering included) depends on evaluating in
+ * exactly the same order:
+ *   - a type (struct tg_type) is uniqued, so types compare by pointer;
+ *   - a value (struct tg_value) is immutable and hash-consed, so equal
+ *     values are the same pointer, as LLVM's FoldingSet-uniqued Inits are;
+ *   - a record (struct tg_rec) is a class, a multiclass prototype or a def,
+ *     with fields in declaration order.
+ * Everything lives in the run's arena.
+ */
+#ifndef PL_TG_P_H
+#define PL_TG_P_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analyzer/source.h"
+#include "parsers/tablegen/tg.h"
+
+struct pl_arena;
+struct pl_intern;
+struct pl_diag_ctx;
+struct tg_rec;
+struct tg_keeper;
+struct tg_lexer;
+
+enum tg_type_kind { TG_TY_BIT, TG_TY_BITS, TG_TY_INT, TG_TY_STRING, TG_TY_LIST, TG_TY_DAG, TG_TY_REC };
+
+struct tg_type {
+	enum tg_type_kind kind;        /* which type */
+	unsigned width;                /* bits<width>; classes in a record type */
+	const struct tg_type *elem;    /* list<elem> */
+	struct tg_rec **classes;       /* record type: classes, sorted by name */
+	const struct tg_type *list_of; /* cached list<this> */
+	struct tg_type *next;          /* uniquing chain */
+};
+
+/* Value kinds.  ORDER: nothing depends on the numbering. */
+enum tg_vkind {
+	TG_V_UNSET, TG_V_BIT, TG_V_BITS, TG_V_INT, TG_V_STRING, TG_V_LIST, TG_V_DEF, TG_V_DAG,
+	TG_V_VAR, TG_V_VARBIT, TG_V_LISTELEM, TG_V_FIELD, TG_V_VARDEF,
+	TG_V_UNOP, TG_V_BINOP, TG_V_TERNOP, TG_V_FOLD, TG_V_ISA, TG_V_EXISTS, TG_V_COND
+};
+
+enum tg_unop { TG_UN_CAST, TG_UN_NOT, TG_UN_HEAD, TG_UN_TAIL, TG_UN_SIZE, TG_UN_EMPTY, TG_UN_GETDAGOP, TG_UN_LOG2 };
+enum tg_binop {
+	TG_BIN_ADD, TG_BIN_SUB, TG_BIN_MUL, TG_BIN_DIV, TG_BIN_AND, TG_BIN_OR, TG_BIN_XOR, TG_BIN_SHL,
+	TG_BIN_SRA, TG_BIN_SRL, TG_BIN_LISTCONCAT, TG_BIN_LISTSPLAT, TG_BIN_LISTREMOVE, TG_BIN_STRCONCAT,
+	TG_BIN_INTERLEAVE, TG_BIN_CONCAT, TG_BIN_EQ, TG_BIN_NE, TG_BIN_LE, TG_BIN_LT, TG_BIN_GE,
+	TG_BIN_GT, TG_BIN_SETDAGOP
+};
+enum tg_ternop { TG_TER_SUBST, TG_TER_FOREACH, TG_TER_FILTER, TG_TER_IF, TG_TER_DAG, TG_TER_SUBSTR, TG_TER_FIND };
+
+/* A value.  Which members are meaningful depends on kind:
+ *   BIT, INT: i.   STRING: str, op = 1 for a code literal [{...}].
+ *   BITS: n bits in v[] (bit 0 first).   LIST: n elements in v[].
+ *   DEF: rec.   DAG: v[0] operator, v[1..n] arguments, str operator name,
+ *   names[0..n) argument names (NULL = none).
+ *   VAR: str name.   VARBIT, LISTELEM: v[0] the value, i the index.
+ *   FIELD: v[0] the record value, str the field name.
+ *   VARDEF: rec the class, v[0..n) the arguments; def caches the record.
+ *   UNOP/BINOP/TERNOP: op, v[0..n).   FOLD: v = start, list, expr;
+ *   names[0..2) = accumulator and element names.
+ *   ISA, EXISTS: v[0], cty the checked type.
+ *   COND: v[0..n) = cond0, val0, cond1, val1...
+ * Anonymous record names are plain strings ("anonymous_N"); the record
+ * says whether it is anonymous. */
+struct tg_value {
+	enum tg_vkind kind;            /* what it is */
+	int op;                        /* operator, or string format */
+	unsigned n;                    /* element count */
+	const struct tg_type *type;    /* NULL only for UNSET */
+	int64_t i;                     /* integer payload */
+	const char *str;               /* interned string payload */
+	struct tg_rec *rec;            /* record payload */
+	const struct tg_type *cty;     /* checked type (ISA, EXISTS) */
+	const struct tg_value **v;     /* operands */
+	const char **names;            /* dag argument names, fold variable names */
+	struct tg_rec *def;            /* VARDEF: the instantiated record, once made */
+	uint64_t hash;                 /* uniquing hash */
+	struct tg_value *next;         /* uniquing chain */
+};
+
+enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };
+
+struct tg_field {
+	const char *name;              /* interned field name */
+	const struct tg_type *type;    /* declared type */
+	const struct tg_value *val;    /* current value, never NULL */
+	struct pl_span span;           /* where it was declared */
+	struct pl_span vspan;          /* where its value was last set */
+	enum tg_field_kind fk;         /* field, `field`-declared, template arg */
+};
+
+struct tg_assert {
+	struct pl_span span;           /* the assert statement */
+	const struct tg_value *cond;   /* condition */
+	const struct tg_value *msg;    /* message */
+};
+
+enum tg_rec_kind { TG_REC_DEF, TG_REC_CLASS, TG_REC_MULTICLASS };
+
+struct tg_rec {
+	const char *name;              /* interned name once final (or the class name) */
+	const struct tg_value *name_v; /* name value; may be unresolved in prototypes */
+	enum tg_rec_kind rk;           /* def, class or multiclass prototype */
+	bool anonymous;                /* an anonymous def */
+	struct tg_field *fields;       /* fields in order */
+	unsigned nfields, capfields;   /* count and capacity */
+	unsigned *fidx;                /* open-addressing index into fields, or NULL */
+	unsigned fidx_cap;             /* slots in fidx (power of two) */
+	struct tg_rec **supers;        /* all superclasses, in LLVM's order */
+	struct pl_span *super_spans;   /* where each was referenced */
+	unsigned nsupers, capsupers;   /* count and capacity */
+	const char **targs;            /* template argument names (qualified) */
+	unsigned ntargs, captargs;     /* count and capacity */
+	struct tg_assert *asserts;     /* assertions to check */
+	unsigned nasserts, capasserts; /* count and capacity */
+	struct pl_span span;           /* the name (or `def` keyword) */
+	struct pl_span inst_span;      /* defm/foreach instantiation site, file 0 if none */
+	const struct tg_value *defval; /* cached DefInit */
+	const struct tg_type *rtype;   /* cached record type */
+	unsigned order;                /* definition order among defs */
+	bool in_table;                 /* added to the keeper's def table */
+};
+
+/* The record keeper: classes, defs, globals, value and type tables. */
+struct tg_keeper {
+	struct pl_arena *arena;
+	struct pl_intern *intern;
+	struct pl_diag_ctx *diag;
+	struct pl_source_mgr *sm;
+	/* value uniquing */
+	struct tg_value **vtab;
+	size_t vcap, vcount;
+	/* type singletons and tables */
+	struct tg_type *ty_bit, *ty_int, *ty_string, *ty_dag, *ty_rec_empty;
+	struct tg_type *bits_chain, *rec_chain;
+	const struct tg_value *unset, *bit0, *bit1;
+	/* records */
+	struct tg_rec **defs;          /* defs in definition order */
+	unsigned ndefs, capdefs;
+	struct tg_rec **classes;       /* classes in definition order */
+	unsigned nclasses, capclasses;
+	struct tg_hmap *def_map;       /* name -> def */
+	struct tg_hmap *class_map;     /* name -> class */
+	struct tg_hmap *globals;       /* name -> value (defvar, defset) */
+	unsigned anon_counter;         /* next anonymous_N */
+	unsigned depth;                /* recursion guard for resolution */
+	bool fatal;                    /* a fatal evaluation error happened */
+	struct tg_lexer *lx;           /* the lexer while parsing, for include notes */
+	uint32_t *inc_parent;          /* after parsing: parent instance of each inclusion */
+	uint32_t *inc_file;            /* ... the file it entered */
+	struct pl_span *inc_at;        /* ... and the span of its include string */
+	uint32_t n_inc;                /* inclusion instances recorded (index 0 unused) */
+	const char *s_NAME;            /* interned "NAME" */
+};
+
+/* A simple string-keyed (interned pointer) hash map; in the arena when one
+ * is given (then tg_hmap_free does nothing), else on the heap. */
+struct tg_hmap;
+struct tg_hmap *tg_hmap_new(struct pl_arena *arena);
+void tg_hmap_free(struct tg_hmap *m);
+void *tg_hmap_get(const struct tg_hmap *m, const char *key);
+void tg_hmap_put(struct tg_hmap *m, const char *key, void *val);
+
+/* Resolvers (LLVM's Resolver hierarchy): resolve(name) returns the value
+ * bound to the variable name, or NULL to leave the reference alone. */
+struct tg_resolver {
+	const struct tg_value *(*resolve)(struct tg_resolver *r, const char *name);
+	struct tg_rec *cur;            /* current record (for folding), may be NULL */
+	bool final;                    /* the last resolution of a def */
+	bool keep_unset_bits;          /* a bit resolving to ? keeps its reference */
+};
+
+/* Map resolver: name -> value with lazy mutual resolution. */
+struct tg_map_ent { const char *name; const struct tg_value *val; bool resolved; bool erased; };
+struct tg_map_resolver {
+	struct tg_resolver base;
+	struct tg_keeper *k;
+	struct tg_map_ent *ents;
+	unsigned n, cap;
+};
+void tg_map_init(struct tg_map_resolver *m, struct tg_keeper *k, struct tg_rec *cur);
+void tg_map_set(struct tg_map_resolver *m, const char *name, const struct tg_value *val);
+bool tg_map_complete(struct tg_map_resolver *m, const char *name);
+void tg_map_fini(struct tg_map_resolver *m);
+
+/* tg_value.c: types */
+void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *in,
+                    struct pl_diag_ctx *d, struct pl_source_mgr *sm);
+void tg_keeper_fini(struct tg_keeper *k);
+const struct tg_type *tg_ty_bits(struct tg_keeper *k, unsigned width);
+const struct tg_type *tg_ty_list(struct tg_keeper *k, const struct tg_type *elem);
+const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, unsigned n);
+bool tg_ty_convertible(const struct tg_type *from, const struct tg_type *to);
+bool tg_ty_isa(const struct tg_type *a, const struct tg_type *b);
+const struct tg_type *tg_ty_resolve(struct tg_keeper *k, const struct tg_type *a, const struct tg_type *b);
+char *tg_ty_str(struct tg_keeper *k, const struct tg_type *t);
+bool tg_rec_is_subclass(const struct tg_rec *r, const struct tg_rec *cls);
+
+/* tg_value.c: values */
+const struct tg_value *tg_v_int(struct tg_keeper *k, int64_t i);
+const struct tg_value *tg_v_bit(struct tg_keeper *k, bool b);
+const struct tg_value *tg_v_bits(struct tg_keeper *k, const struct tg_value **bits, unsigned n);
+const struct tg_value *tg_v_str(struct tg_keeper *k, const char *s, bool code);
+const struct tg_value *tg_v_strn(struct tg_keeper *k, const char *s, size_t n, bool code);
+const struct tg_value *tg_v_list(struct tg_keeper *k, const struct tg_value **els, unsigned n,
+                                 const struct tg_type *elem);
+const struct tg_value *tg_v_def(struct tg_keeper *k, struct tg_rec *r);
+const struct tg_value *tg_v_dag(struct tg_keeper *k, const struct tg_value *op, const char *opname,
+                                const struct tg_value **args, const char **names, unsigned n);
+const struct tg_value *tg_v_var(struct tg_keeper *k, const char *name, const struct tg_type *t);
+const struct tg_value *tg_v_varbit(struct tg_keeper *k, const struct tg_value *v, unsigned bit);
+const struct tg_value *tg_v_listelem(struct tg_keeper *k, const struct tg_value *v, unsigned idx);
+const struct tg_value *tg_v_field(struct tg_keeper *k, const struct tg_value *r, const char *fname,
+                                  const struct tg_type *t);
+const struct tg_value *tg_v_vardef(struct tg_keeper *k, struct tg_rec *cls, const struct tg_value **args,
+                                   unsigned n);
+const struct tg_value *tg_v_unop(struct tg_keeper *k, int op, const struct tg_value *a,
+                                 const struct tg_type *t);
+const struct tg_value *tg_v_binop(struct tg_keeper *k, int op, const struct tg_value *a,
+                                  const struct tg_value *b, const struct tg_type *t);
+const struct tg_value *tg_v_ternop(struct tg_keeper *k, int op, const struct tg_value *a,
+                                   const struct tg_value *b, const struct tg_value *c,
+                                   const struct tg_type *t);
+const struct tg_value *tg_v_foldop(struct tg_keeper *k, const struct tg_value *start,
+                                   const struct tg_value *list, const char *acc, const char *var,
+                                   const struct tg_value *expr, const struct tg_type *t);
+const struct tg_value *tg_v_isa(struct tg_keeper *k, const struct tg_type *cty, const struct tg_value *e);
+const struct tg_value *tg_v_exists(struct tg_keeper *k, const struct tg_type *cty, const struct tg_value *e);
+const struct tg_value *tg_v_cond(struct tg_keeper *k, const struct tg_value **cv, unsigned npairs,
+                                 const struct tg_type *t);
+
+bool tg_v_typed(const struct tg_value *v);
+bool tg_v_concrete(const struct tg_value *v);
+bool tg_v_complete(const struct tg_value *v);
+const struct tg_value *tg_v_getbit(struct tg_keeper *k, const struct tg_value *v, unsigned bit);
+const struct tg_value *tg_v_convert(struct tg_keeper *k, const struct tg_value *v, const struct tg_type *t);
+const struct tg_value *tg_v_cast(struct tg_keeper *k, const struct tg_value *v, const struct tg_type *t);
+const struct tg_value *tg_v_fold(struct tg_keeper *k, const struct tg_value *v, struct tg_rec *cur, bool final);
+const struct tg_value *tg_v_resolve(struct tg_keeper *k, const struct tg_value *v, struct tg_resolver *r);
+const struct tg_value *tg_v_bitrange(struct tg_keeper *k, const struct tg_value *v, const unsigned *bits, unsigned n);
+const struct tg_value *tg_v_listslice(struct tg_keeper *k, const struct tg_value *v, const unsigned *idx, unsigned n);
+const struct tg_type *tg_v_field_type(const struct tg_value *v, const char *fname);
+/* getAsString, into the arena. */
+char *tg_v_str_of(struct tg_keeper *k, const struct tg_value *v);
+/* getAsUnquotedString. */
+const char *tg_v_unquoted(struct tg_keeper *k, const struct tg_value *v);
+/* Whether v mentions a variable (TrackUnresolvedResolver). */
+bool tg_v_has_unresolved(struct tg_keeper *k, const struct tg_value *v);
+/* Whether v mentions variable name (HasReferenceResolver). */
+bool tg_v_references(struct tg_keeper *k, const struct tg_value *v, const char *name);
+/* An error at span, with "included from here" notes when span is in an
+ * included file. */
+void tg_diag_error(struct tg_keeper *k, struct pl_span span, const char *fmt, ...) PL_PRINTF(3, 4);
+/* An evaluation error at the current evaluation location. */
+void tg_eval_error(struct tg_keeper *k, struct tg_rec *cur, const char *fmt, ...) PL_PRINTF(3, 4);
+extern struct pl_span tg_eval_span; /* location used by tg_eval_error */
+
+/* tg_parse.c: records */
+struct tg_rec *tg_rec_new(struct tg_keeper *k, const struct tg_value *name, enum tg_rec_kind rk,
+                          struct pl_span span);
+struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r);
+struct tg_field *tg_rec_field(const struct tg_rec *r, const char *name);
+void tg_rec_add_field(struct tg_keeper *k, struct tg_rec *r, const struct tg_field *f);
+void tg_rec_remove_field(struct tg_keeper *k, struct tg_rec *r, const char *name);
+bool tg_rec_is_targ(const struct tg_rec *r, const char *name);
+const struct tg_type *tg_rec_type(struct tg_keeper *k, struct tg_rec *r);
+void tg_rec_direct_supers(const struct tg_rec *r, struct tg_rec ***out, unsigned *n, unsigned *cap);
+void tg_rec_add_super(struct tg_keeper *k, struct tg_rec *r, struct tg_rec *s, struct pl_span sp);
+/* Resolve every field with r (and the name); final: def resolution. */
+void tg_rec_resolve(struct tg_keeper *k, struct tg_rec *r, struct tg_resolver *res);
+/* Record::resolveReferences(NewName): final, fields refer to each other. */
+void tg_rec_resolve_self(struct tg_keeper *k, struct tg_rec *r, const struct tg_value *newname);
+/* RecordVal::setValue: cast v to f's type; false when incompatible. */
+bool tg_field_set(struct tg_keeper *k, struct tg_field *f, const struct tg_value *v);
+/* Add a finished def to the table (no duplicate check). */
+void tg_keeper_add_def(struct tg_keeper *k, struct tg_rec *r);
+struct tg_rec *tg_keeper_def(struct tg_keeper *k, const char *name);
+struct tg_rec *tg_keeper_class(struct tg_keeper *k, const char *name);
+const char *tg_anon_name(struct tg_keeper *k);
+void tg_rec_check_asserts(struct tg_keeper *k, struct tg_rec *r);
+void tg_check_assert(struct tg_keeper *k, struct pl_span sp, const struct tg_value *c, const struct tg_value *m);
+
+#endif /* PL_TG_P_H */

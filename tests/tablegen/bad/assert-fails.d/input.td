@@ -1,0 +1,2 @@
+assert !eq(1, 2), "one is not two";
+def A;

@@ -1,0 +1,3 @@
+def A {
+  int x = !add("a", 1);
+}

@@ -1,0 +1,4 @@
+class C;
+def A {
+  C r = !cast<C>("Nope");
+}

@@ -1,0 +1,4 @@
+def ins;
+def A {
+  dag d = (ins 1:$);
+}

@@ -1,0 +1,2 @@
+defvar x = 1;
+defvar x = 2;

@@ -1,0 +1,2 @@
+def A;
+def A;

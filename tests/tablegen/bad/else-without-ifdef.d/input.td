@@ -1,0 +1,3 @@
+def A;
+#else
+def B;

@@ -1,0 +1,4 @@
+def A {
+  int x = 1;
+  string x = "a";
+}

@@ -1,0 +1,3 @@
+foreach i = "abc" in {
+  def A#i;
+}

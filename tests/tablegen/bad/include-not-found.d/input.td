@@ -1,0 +1,2 @@
+include "does/not/exist.td"
+def A;

@@ -1,0 +1,3 @@
+def A {
+  string s = "a\qb";
+}

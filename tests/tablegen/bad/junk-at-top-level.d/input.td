@@ -1,0 +1,2 @@
+def A;
+foo bar;

@@ -1,0 +1,2 @@
+class C<int a> { int v = a; }
+def A : C;

@@ -1,0 +1,3 @@
+def A {
+  code c = [{ return 1;
+}

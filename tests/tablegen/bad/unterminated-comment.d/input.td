@@ -1,0 +1,3 @@
+def A;
+/* never closed
+def B;

@@ -1,0 +1,2 @@
+class A { int a = 1; }
+def x : A, A;

@@ -1,0 +1,1 @@
+def x { string s = !cond(0 : "a"); }

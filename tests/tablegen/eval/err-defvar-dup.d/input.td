@@ -1,0 +1,2 @@
+defvar v = 1;
+defvar v = 2;

@@ -1,0 +1,2 @@
+def x { int a = 1; }
+def x { int a = 1; }

@@ -1,0 +1,1 @@
+def x { list<int> a = !head([]<int>); }

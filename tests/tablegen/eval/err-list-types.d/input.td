@@ -1,0 +1,1 @@
+def x { list<int> l = [1, "a"]; }

@@ -1,0 +1,2 @@
+class A<int x> { int v = x; }
+def y : A;

@@ -1,0 +1,1 @@
+def x { int a = zz; }

@@ -1,0 +1,2 @@
+multiclass M { def _a; }
+defm x : N;

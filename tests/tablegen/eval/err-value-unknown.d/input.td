@@ -1,0 +1,2 @@
+class A { int a; }
+def x : A { let b = 1; }

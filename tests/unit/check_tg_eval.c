@@ -1,0 +1,378 @@
+/*
+ * check_tg_eval.c -- Check unit tests of the TableGen value layer
+ * (tg_p.h: uniquing, conversions, folding of the bang operators and the
+ * printable form) and of the record query API (tg.h) on small inputs.
+ * Expected printable forms are llvm-tblgen-16's getAsString output.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/source.h"
+#include "parsers/tablegen/tg.h"
+#include "parsers/tablegen/tg_p.h"
+
+static struct pl_arena *arena;
+static struct pl_intern *intern;
+static struct pl_source_mgr *sm;
+static struct pl_diag_ctx diag;
+static struct tg_keeper K, *k = &K;
+static char msgs[8192];
+static char tmpdir[64];
+
+static void collect(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	(void)ud;
+	(void)ctx;
+	size_t n = strlen(msgs);
+	snprintf(msgs + n, sizeof(msgs) - n, "%u:%u: %s: %s\n", d->span.line, d->span.col,
+	         pl_severity_name(d->sev), d->msg);
+}
+
+static void setup(void)
+{
+	arena = pl_arena_new();
+	intern = pl_intern_new(arena);
+	sm = pl_source_mgr_new();
+	pl_diag_ctx_init(&diag, sm, arena);
+	diag.sink.emit = collect;
+	msgs[0] = '\0';
+	tg_keeper_init(k, arena, intern, &diag, sm);
+}
+
+static void teardown(void)
+{
+	tg_keeper_fini(k);
+	pl_source_mgr_free(sm);
+	pl_intern_free(intern);
+	pl_arena_free(arena);
+}
+
+static const struct tg_value *I(int64_t i) { return tg_v_int(k, i); }
+static const struct tg_value *S(const char *s) { return tg_v_str(k, s, false); }
+static const char *P(const struct tg_value *v) { return tg_v_str_of(k, v); }
+static const struct tg_value *F(const struct tg_value *v) { return tg_v_fold(k, v, NULL, true); }
+static const struct tg_value *bin(int op, const struct tg_value *a, const struct tg_value *b,
+                                  const struct tg_type *t)
+{
+	return F(tg_v_binop(k, op, a, b, t));
+}
+static const struct tg_value *list3(int64_t a, int64_t b, int64_t c)
+{
+	const struct tg_value *e[3] = {I(a), I(b), I(c)};
+	return tg_v_list(k, e, 3, k->ty_int);
+}
+
+/* ---- uniquing ---- */
+
+START_TEST(unique_values)
+{
+	ck_assert_ptr_eq(I(42), I(42));
+	ck_assert_ptr_ne(I(42), I(43));
+	ck_assert_ptr_eq(S("x"), S("x"));
+	ck_assert_ptr_ne(S("x"), tg_v_str(k, "x", true)); /* code differs */
+	ck_assert_ptr_eq(list3(1, 2, 3), list3(1, 2, 3));
+	ck_assert_ptr_eq(tg_ty_list(k, k->ty_int), tg_ty_list(k, k->ty_int));
+	ck_assert_ptr_eq(tg_ty_bits(k, 7), tg_ty_bits(k, 7));
+}
+END_TEST
+
+/* ---- printable forms ---- */
+
+START_TEST(printable_forms)
+{
+	const struct tg_value *bits[3] = {k->bit1, k->bit0, k->unset};
+	ck_assert_str_eq(P(k->unset), "?");
+	ck_assert_str_eq(P(I(-5)), "-5");
+	ck_assert_str_eq(P(S("a\"b")), "\"a\"b\""); /* not escaped, as LLVM */
+	ck_assert_str_eq(P(tg_v_str(k, " c ", true)), "[{ c }]");
+	ck_assert_str_eq(P(tg_v_bits(k, bits, 3)), "{ ?, 0, 1 }");
+	ck_assert_str_eq(P(list3(1, 2, 3)), "[1, 2, 3]");
+	const struct tg_value *var = tg_v_var(k, pl_intern(intern, "x"), k->ty_int);
+	ck_assert_str_eq(P(tg_v_binop(k, TG_BIN_ADD, var, I(1), k->ty_int)), "!add(x, 1)");
+	ck_assert_str_eq(P(tg_v_unop(k, TG_UN_CAST, var, k->ty_string)), "!cast<string>(x)");
+	ck_assert_str_eq(P(tg_v_ternop(k, TG_TER_IF, var, I(1), I(2), k->ty_int)), "!if(x, 1, 2)");
+	ck_assert_str_eq(P(tg_v_ternop(k, TG_TER_FOREACH, S("e"), var, var, k->ty_int)), "!foreach(e, x, x)");
+	const struct tg_value *args[2] = {I(1), k->unset};
+	const char *names[2] = {NULL, pl_intern(intern, "b")};
+	ck_assert_str_eq(P(tg_v_dag(k, var, pl_intern(intern, "op"), args, names, 2)), "(x:op 1, ?:$b)");
+	ck_assert_str_eq(P(tg_v_dag(k, var, NULL, NULL, NULL, 0)), "(x)");
+	ck_assert_str_eq(P(tg_v_varbit(k, tg_v_var(k, pl_intern(intern, "b"), tg_ty_bits(k, 4)), 2)), "b{2}");
+	const struct tg_value *cv[4] = {var, I(1), k->bit1, I(2)};
+	ck_assert_str_eq(P(tg_v_cond(k, cv, 2, k->ty_int)), "!cond(x: 1, 1: 2)");
+	ck_assert_str_eq(P(tg_v_isa(k, k->ty_int, var)), "!isa<int>(x)");
+	ck_assert_str_eq(tg_ty_str(k, tg_ty_list(k, tg_ty_bits(k, 3))), "list<bits<3>>");
+}
+END_TEST
+
+/* ---- folding ---- */
+
+START_TEST(fold_arith)
+{
+	ck_assert_int_eq(bin(TG_BIN_ADD, I(2), I(3), k->ty_int)->i, 5);
+	ck_assert_int_eq(bin(TG_BIN_SUB, I(2), I(3), k->ty_int)->i, -1);
+	ck_assert_int_eq(bin(TG_BIN_MUL, I(-4), I(3), k->ty_int)->i, -12);
+	ck_assert_int_eq(bin(TG_BIN_DIV, I(-7), I(2), k->ty_int)->i, -3);
+	ck_assert_int_eq(bin(TG_BIN_SHL, I(1), I(40), k->ty_int)->i, (int64_t)1 << 40);
+	ck_assert_int_eq(bin(TG_BIN_SRA, I(-16), I(2), k->ty_int)->i, -4);
+	ck_assert_int_eq(bin(TG_BIN_SRL, I(-1), I(60), k->ty_int)->i, 15);
+	ck_assert_int_eq(bin(TG_BIN_AND, I(12), I(10), k->ty_int)->i, 8);
+	ck_assert_int_eq(bin(TG_BIN_OR, I(12), I(10), k->ty_int)->i, 14);
+	ck_assert_int_eq(bin(TG_BIN_XOR, I(12), I(10), k->ty_int)->i, 6);
+	ck_assert_ptr_eq(bin(TG_BIN_EQ, I(3), I(3), k->ty_bit), k->bit1);
+	ck_assert_ptr_eq(bin(TG_BIN_LT, S("abc"), S("abd"), k->ty_bit), k->bit1);
+	ck_assert_ptr_eq(bin(TG_BIN_GE, I(1), I(2), k->ty_bit), k->bit0);
+	ck_assert_int_eq(F(tg_v_unop(k, TG_UN_LOG2, I(1025), k->ty_int))->i, 10);
+	ck_assert_ptr_eq(F(tg_v_unop(k, TG_UN_NOT, I(0), k->ty_int)), k->bit1);
+	/* unresolved operands leave the operation in place */
+	const struct tg_value *var = tg_v_var(k, pl_intern(intern, "x"), k->ty_int);
+	const struct tg_value *op = tg_v_binop(k, TG_BIN_ADD, var, I(1), k->ty_int);
+	ck_assert_ptr_eq(F(op), op);
+}
+END_TEST
+
+START_TEST(fold_div_zero)
+{
+	const struct tg_value *r = bin(TG_BIN_DIV, I(1), I(0), k->ty_int);
+	ck_assert_int_eq(r->kind, TG_V_UNSET);
+	ck_assert_ptr_nonnull(strstr(msgs, "error: Illegal operation: division by zero"));
+}
+END_TEST
+
+START_TEST(fold_strings)
+{
+	ck_assert_str_eq(bin(TG_BIN_STRCONCAT, S("ab"), S("cd"), k->ty_string)->str, "abcd");
+	const struct tg_value *c = bin(TG_BIN_STRCONCAT, S("a"), tg_v_str(k, "b", true), k->ty_string);
+	ck_assert_int_eq(c->op, 1); /* code if either side is code */
+	const struct tg_value *strs[3] = {S("x"), S("y"), S("z")};
+	const struct tg_value *l = tg_v_list(k, strs, 3, k->ty_string);
+	ck_assert_str_eq(bin(TG_BIN_INTERLEAVE, l, S(", "), k->ty_string)->str, "x, y, z");
+	ck_assert_str_eq(bin(TG_BIN_INTERLEAVE, list3(1, 2, 3), S("-"), k->ty_string)->str, "1-2-3");
+	ck_assert_str_eq(F(tg_v_ternop(k, TG_TER_SUBST, S("l"), S("L"), S("hello"), k->ty_string))->str, "heLLo");
+	ck_assert_str_eq(F(tg_v_ternop(k, TG_TER_SUBSTR, S("hello"), I(1), I(3), k->ty_string))->str, "ell");
+	ck_assert_int_eq(F(tg_v_ternop(k, TG_TER_FIND, S("hello"), S("lo"), I(0), k->ty_int))->i, 3);
+	ck_assert_int_eq(F(tg_v_ternop(k, TG_TER_FIND, S("hello"), S("z"), I(0), k->ty_int))->i, -1);
+	ck_assert_int_eq(F(tg_v_unop(k, TG_UN_SIZE, S("four"), k->ty_int))->i, 4);
+	ck_assert_str_eq(F(tg_v_unop(k, TG_UN_CAST, I(12), k->ty_string))->str, "12");
+}
+END_TEST
+
+START_TEST(fold_lists)
+{
+	const struct tg_type *lt = tg_ty_list(k, k->ty_int);
+	ck_assert_str_eq(P(bin(TG_BIN_LISTCONCAT, list3(1, 2, 3), list3(4, 5, 6), lt)), "[1, 2, 3, 4, 5, 6]");
+	ck_assert_str_eq(P(bin(TG_BIN_LISTREMOVE, list3(1, 2, 3), list3(2, 9, 9), lt)), "[1, 3]");
+	ck_assert_str_eq(P(bin(TG_BIN_LISTSPLAT, S("a"), I(2), tg_ty_list(k, k->ty_string))), "[\"a\", \"a\"]");
+	ck_assert_int_eq(F(tg_v_unop(k, TG_UN_HEAD, list3(7, 8, 9), k->ty_int))->i, 7);
+	ck_assert_str_eq(P(F(tg_v_unop(k, TG_UN_TAIL, list3(7, 8, 9), lt))), "[8, 9]");
+	ck_assert_int_eq(F(tg_v_unop(k, TG_UN_EMPTY, list3(7, 8, 9), k->ty_int))->i, 0);
+	/* !foreach(x, [1, 2, 3], !mul(x, x)) */
+	const char *x = pl_intern(intern, "x");
+	const struct tg_value *xv = tg_v_var(k, x, k->ty_int);
+	const struct tg_value *sq = tg_v_binop(k, TG_BIN_MUL, xv, xv, k->ty_int);
+	ck_assert_str_eq(P(F(tg_v_ternop(k, TG_TER_FOREACH, S("x"), list3(1, 2, 3), sq, lt))), "[1, 4, 9]");
+	/* !filter(x, [1, 2, 3], !gt(x, 1)) */
+	const struct tg_value *gt = tg_v_binop(k, TG_BIN_GT, xv, I(1), k->ty_bit);
+	ck_assert_str_eq(P(F(tg_v_ternop(k, TG_TER_FILTER, S("x"), list3(1, 2, 3), gt, lt))), "[2, 3]");
+	/* !foldl(0, [1, 2, 3], a, x, !add(a, x)) */
+	const char *a = pl_intern(intern, "a");
+	const struct tg_value *sum = tg_v_binop(k, TG_BIN_ADD, tg_v_var(k, a, k->ty_int), xv, k->ty_int);
+	ck_assert_int_eq(F(tg_v_foldop(k, I(0), list3(1, 2, 3), a, x, sum, k->ty_int))->i, 6);
+	/* slices */
+	unsigned idx[2] = {2, 0};
+	ck_assert_str_eq(P(tg_v_listslice(k, list3(4, 5, 6), idx, 2)), "[6, 4]");
+	ck_assert_int_eq(tg_v_listslice(k, list3(4, 5, 6), idx, 1)->i, 6);
+}
+END_TEST
+
+START_TEST(fold_if_cond_dag)
+{
+	ck_assert_int_eq(F(tg_v_ternop(k, TG_TER_IF, I(0), I(1), I(2), k->ty_int))->i, 2);
+	const struct tg_value *cv[4] = {I(0), S("a"), I(5), S("b")};
+	ck_assert_str_eq(F(tg_v_cond(k, cv, 2, k->ty_string))->str, "b");
+	const struct tg_value *op = S("op");
+	const struct tg_value *names[2] = {S("p"), S("q")};
+	const struct tg_value *nl = tg_v_list(k, names, 2, k->ty_string);
+	ck_assert_str_eq(P(F(tg_v_ternop(k, TG_TER_DAG, op, tg_v_list(k, (const struct tg_value *[]){I(1), I(2)}, 2, k->ty_int),
+	                                 nl, k->ty_dag))),
+	                 "(\"op\" 1:$p, 2:$q)");
+}
+END_TEST
+
+START_TEST(convert_values)
+{
+	const struct tg_type *b4 = tg_ty_bits(k, 4);
+	const struct tg_value *bits = tg_v_convert(k, I(5), b4);
+	ck_assert_ptr_nonnull(bits);
+	ck_assert_str_eq(P(bits), "{ 0, 1, 0, 1 }");
+	ck_assert_int_eq(tg_v_convert(k, bits, k->ty_int)->i, 5);
+	ck_assert_ptr_null(tg_v_convert(k, I(16), b4));     /* does not fit */
+	ck_assert_ptr_nonnull(tg_v_convert(k, I(-1), b4));  /* sign-extends */
+	ck_assert_ptr_null(tg_v_convert(k, I(2), k->ty_bit));
+	ck_assert_ptr_eq(tg_v_convert(k, I(1), k->ty_bit), k->bit1);
+	ck_assert_ptr_null(tg_v_convert(k, S("s"), k->ty_int));
+	ck_assert(tg_ty_convertible(k->ty_bit, k->ty_int));
+	ck_assert(!tg_ty_convertible(k->ty_string, k->ty_int));
+	ck_assert_ptr_eq(tg_ty_resolve(k, k->ty_bit, k->ty_int), k->ty_int);
+}
+END_TEST
+
+/* ---- records through tg_load and the query API ---- */
+
+static struct tg_records *load(const char *text)
+{
+	struct tg_records *r = NULL;
+	FILE *f;
+
+	strcpy(tmpdir, "/tmp/check_tg_eval.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	char path[128];
+	snprintf(path, sizeof(path), "%s/input.td", tmpdir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	tg_load(&r, arena, intern, sm, &diag, path, NULL);
+	unlink(path);
+	rmdir(tmpdir);
+	return r;
+}
+
+START_TEST(api_queries)
+{
+	struct tg_records *r = load("def ins;\n"
+	                            "class Op<string n, list<int> l = [1, 2]> { string name = n; list<int> ls = l;\n"
+	                            "  dag args = (ins 1:$a, \"s\":$b); }\n"
+	                            "def AddOp : Op<\"add\">;\n"
+	                            "def SubOp : Op<\"sub\", [3]> { bits<3> b = 5; }\n");
+	ck_assert_str_eq(msgs, "");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(tg_def_count(r), 3);
+	ck_assert_str_eq(tg_rec_name(tg_def_at(r, 0)), "ins");
+	const struct tg_rec *add = tg_def_find(r, "AddOp");
+	ck_assert_ptr_nonnull(add);
+	ck_assert(tg_rec_isa(add, "Op"));
+	ck_assert(!tg_rec_isa(add, "Nope"));
+	ck_assert_ptr_null(tg_def_find(r, "Nope"));
+	ck_assert_uint_eq(tg_rec_span(add).line, 4);
+	ck_assert_uint_eq(tg_rec_span(add).col, 5);
+	const struct tg_value *name = tg_rec_value(add, "name");
+	ck_assert_int_eq(tg_val_kind(name), TG_STRING);
+	ck_assert_str_eq(tg_val_string(name), "add");
+	const struct tg_value *ls = tg_rec_value(add, "ls");
+	ck_assert_int_eq(tg_val_kind(ls), TG_LIST);
+	ck_assert_uint_eq(tg_val_size(ls), 2);
+	int64_t i;
+	ck_assert_int_eq(tg_val_int(&i, tg_val_item(ls, 1)), 0);
+	ck_assert_int_eq(i, 2);
+	const struct tg_value *d = tg_rec_value(add, "args");
+	ck_assert_int_eq(tg_val_kind(d), TG_DAG);
+	ck_assert_str_eq(tg_rec_name(tg_val_def(tg_val_dag_op(d))), "ins");
+	ck_assert_uint_eq(tg_val_size(d), 2);
+	ck_assert_str_eq(tg_val_dag_arg_name(d, 1), "b");
+	ck_assert_str_eq(tg_val_printable(r, d), "(ins 1:$a, \"s\":$b)");
+	const struct tg_rec *sub = tg_def_find(r, "SubOp");
+	ck_assert_int_eq(tg_val_int(&i, tg_rec_value(sub, "b")), 0);
+	ck_assert_int_eq(i, 5);
+	ck_assert_uint_eq(tg_rec_field_span(sub, "b").line, 5);
+	struct pl_span at;
+	ck_assert(!tg_rec_included_from(r, sub, 0, &at)); /* in the main file */
+}
+END_TEST
+
+START_TEST(api_errors)
+{
+	struct tg_records *r = load("class A<int x> { int v = x; }\ndef y : A<\"s\">;\ndef z : Nope;\n");
+	(void)r;
+	ck_assert_str_eq(msgs, "2:9: error: Value specified for template argument 'A:x' (#0) is of type string; "
+	                       "expected type int: \"s\"\n");
+}
+END_TEST
+
+START_TEST(anonymous_numbering)
+{
+	struct tg_records *r = load("class T<int n> { int v = n; }\n"
+	                            "def : T<1>;\n"
+	                            "def X { T a = T<5>; T b = T<5>; T c = T<6>; }\n");
+	ck_assert_str_eq(msgs, "");
+	ck_assert_str_eq(tg_rec_name(tg_val_def(tg_rec_value(tg_def_find(r, "X"), "a"))), "anonymous_1");
+	ck_assert_str_eq(tg_rec_name(tg_val_def(tg_rec_value(tg_def_find(r, "X"), "b"))), "anonymous_1");
+	ck_assert_str_eq(tg_rec_name(tg_val_def(tg_rec_value(tg_def_find(r, "X"), "c"))), "anonymous_2");
+	ck_assert(tg_rec_anonymous(tg_def_find(r, "anonymous_0")));
+}
+END_TEST
+
+START_TEST(api_include_chain)
+{
+	struct tg_records *r = NULL;
+	char dir[64], path[128], inc[128];
+	FILE *f;
+
+	strcpy(dir, "/tmp/check_tg_eval.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(inc, sizeof(inc), "%s/inc.td", dir);
+	snprintf(path, sizeof(path), "%s/main.td", dir);
+	f = fopen(inc, "w");
+	fputs("class C;\ndef InInc : C;\n", f);
+	fclose(f);
+	f = fopen(path, "w");
+	fputs("// main\ninclude \"inc.td\"\ndef InMain : C;\n", f);
+	fclose(f);
+	const char *dirs[1] = {dir};
+	struct tg_options opts = {dirs, 1, NULL, 0};
+	ck_assert_int_eq(tg_load(&r, arena, intern, sm, &diag, path, &opts), 0);
+	unlink(inc);
+	unlink(path);
+	rmdir(dir);
+	struct pl_span at;
+	ck_assert(tg_rec_included_from(r, tg_def_find(r, "InInc"), 0, &at));
+	ck_assert_uint_eq(at.line, 2);
+	ck_assert_uint_eq(at.col, 9);
+	ck_assert(!tg_rec_included_from(r, tg_def_find(r, "InInc"), 1, &at));
+	ck_assert(!tg_rec_included_from(r, tg_def_find(r, "InMain"), 0, &at));
+}
+END_TEST
+
+static Suite *tg_eval_suite(void)
+{
+	Suite *s = suite_create("tg_eval");
+	TCase *tc = tcase_create("values");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, unique_values);
+	tcase_add_test(tc, printable_forms);
+	tcase_add_test(tc, convert_values);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("fold");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, fold_arith);
+	tcase_add_test(tc, fold_div_zero);
+	tcase_add_test(tc, fold_strings);
+	tcase_add_test(tc, fold_lists);
+	tcase_add_test(tc, fold_if_cond_dag);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("records");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, api_queries);
+	tcase_add_test(tc, api_errors);
+	tcase_add_test(tc, anonymous_numbering);
+	tcase_add_test(tc, api_include_chain);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(tg_eval_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
