@@ -118,12 +118,13 @@ void pl_cli_help(FILE *f, enum pl_cmd cmd)
 		      "current directory.\n\n", f);
 		break;
 	case PL_CMD_DUMP:
-		fputs("Usage: patlint dump tokens|records|patterns|ir [OPTION]... FILE...\n"
+		fputs("Usage: patlint dump tokens|records|patterns|ops|ir [OPTION]... FILE...\n"
 		      "Print the output of one pipeline stage:\n"
 		      "  tokens    the TableGen token stream of FILE.td, one token per line\n"
 		      "  records   the evaluated TableGen records of FILE.td, in the JSON schema\n"
 		      "            of llvm-tblgen --dump-json\n"
 		      "  patterns  the unified pattern model of the files, as JSON\n"
+		      "  ops       the op registry (from ODS) of the files, as JSON\n"
 		      "  ir        an MLIR file (.mlir) printed back in generic form\n\n", f);
 		break;
 	case PL_CMD_RUN:

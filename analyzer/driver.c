@@ -9,26 +9,79 @@
 
 #include "analyzer/inputs.h"
 #include "analyzer/model.h"
+#include "parsers/drr.h"
+#include "parsers/ods.h"
 #include "parsers/pdll/pdll.h"
+#include "parsers/tablegen/tg.h"
+#include "parsers/tg_access.h"
 #include "reports/report.h"
 #include "rules/findings.h"
 #include "rules/rule.h"
 
+/* A .td input: evaluate it, then import its ops and every DRR pattern it
+ * defines or includes (each pattern once per run, however many inputs
+ * include its file). */
 static int load_td(struct pl_run *r, struct model *m, const char *path)
 {
 	struct tg_records *recs = NULL;
+	int rc = 0;
 
-	(void)m;
-	return tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+	if (tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0)
+		return -1;
+	if (ods_import(m, recs, &r->diag) < 0)
+		rc = -1;
+	if (drr_import(m, recs, 0, &r->diag) < 0)
+		rc = -1;
+	tga_detach();
+	return rc;
+}
+
+/* The PDLL frontend's hook for `#include "x.td"`: import the ops into the
+ * registry and declare the ODS constraint defs PDLL can name, as
+ * mlir-pdll does (Attr, Type and OpInterface defs). */
+static int pdll_import_td(void *ud, const char *path, struct pl_span where,
+                          struct pdll_td_import *imp)
+{
+	struct pl_run *r = ((void **)ud)[0];
+	struct model *m = ((void **)ud)[1];
+	struct tg_records *recs = NULL;
+	static const struct {
+		const char *cls;
+		enum pdll_td_constraint_kind kind;
+	} kinds[] = {
+		{"Attr", PDLL_TD_ATTR}, {"Type", PDLL_TD_TYPE}, {"OpInterface", PDLL_TD_OP},
+	};
+
+	(void)where;
+	if (tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0)
+		return -1;
+	int rc = ods_import(m, recs, &r->diag) < 0 ? -1 : 0;
+	tga_detach();
+	for (unsigned i = 0, n = tg_def_count(recs); i < n; i++) {
+		const struct tg_rec *rec = tg_def_at(recs, i);
+		if (tg_rec_anonymous(rec))
+			continue;
+		for (size_t k = 0; k < PL_ARRAY_LEN(kinds); k++) {
+			if (tg_rec_isa(rec, kinds[k].cls)) {
+				pdll_td_define_constraint(imp, tg_rec_name(rec), kinds[k].kind, NULL,
+				                          tg_rec_span(rec));
+				break;
+			}
+		}
+	}
+	return rc;
 }
 
 static int load_pdll(struct pl_run *r, struct model *m, const char *path)
 {
 	struct pdll_options po;
+	void *ud[2] = {r, m};
 
 	memset(&po, 0, sizeof(po));
 	po.include_dirs = r->tg.include_dirs;
 	po.n_include_dirs = r->tg.n_include;
+	po.import_td = pdll_import_td;
+	po.import_td_ud = ud;
 	return pdll_load(m, r->sm, &r->diag, path, &po);
 }
 
@@ -80,6 +133,7 @@ int pl_cmd_check(struct pl_run *r)
 	r->diag.max_errors = 0;
 
 	struct model *m = model_new(r->arena, r->intern);
+	model_set_sources(m, r->sm);
 	pl_load_inputs(r, m, (const char *const *)files.items, files.len);
 	rules_run_all(m, &r->diag, &cfg);
 	int status = report_run(fs, &cfg, &ro);

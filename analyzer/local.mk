@@ -11,6 +11,7 @@ libpatlint_a_SOURCES += \
 	analyzer/intern.c analyzer/intern.h \
 	analyzer/json.c analyzer/json.h \
 	analyzer/model.c analyzer/model.h \
+	analyzer/model_json.c \
 	analyzer/outfile.c analyzer/outfile.h \
 	analyzer/source.c analyzer/source.h \
 	analyzer/util.c analyzer/util.h \

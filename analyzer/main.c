@@ -15,6 +15,7 @@
 #include "analyzer/driver.h"
 #include "analyzer/engine/ir.h"
 #include "analyzer/intern.h"
+#include "analyzer/model.h"
 #include "analyzer/outfile.h"
 #include "analyzer/source.h"
 #include "parsers/tablegen/tg.h"
@@ -50,6 +51,33 @@ static int dump_tokens(struct pl_run *r, const char *path, FILE *out)
 	return pl_diag_errors(&r->diag) ? -1 : 0;
 }
 
+/* dump patterns / dump ops: load every input into one model and print it. */
+static int dump_model(struct pl_run *r, const char *what, const char *fmt)
+{
+	struct pl_out out;
+
+	if (fmt && strcmp(fmt, "json") != 0) {
+		fprintf(stderr, "patlint: dump %s: unsupported format '%s'\n", what, fmt);
+		return EXIT_USAGE;
+	}
+	if (r->opt->inputs.len == 0) {
+		fprintf(stderr, "patlint: dump %s: expected FILE...\n", what);
+		return EXIT_USAGE;
+	}
+	struct model *m = model_new(r->arena, r->intern);
+	model_set_sources(m, r->sm);
+	int rc = pl_load_inputs(r, m, (const char *const *)r->opt->inputs.items, r->opt->inputs.len);
+	if (rc < 0 || pl_diag_errors(&r->diag))
+		return EXIT_USAGE;
+	if (pl_out_open(&out, r->opt->output) < 0)
+		return EXIT_USAGE;
+	if (strcmp(what, "patterns") == 0)
+		model_dump_json(out.f, m);
+	else
+		model_dump_ops_json(out.f, m);
+	return pl_out_close(&out, true) < 0 ? EXIT_USAGE : EXIT_CLEAN;
+}
+
 static int cmd_dump(struct pl_run *r)
 {
 	const char *what = r->opt->dump_what;
@@ -58,13 +86,9 @@ static int cmd_dump(struct pl_run *r)
 	int rc = 0;
 
 	if (!what || (strcmp(what, "tokens") && strcmp(what, "records") && strcmp(what, "patterns") &&
-	              strcmp(what, "ir"))) {
-		fprintf(stderr, "patlint: dump: expected 'tokens', 'records', 'patterns' or 'ir'%s%s%s\n",
+	              strcmp(what, "ops") && strcmp(what, "ir"))) {
+		fprintf(stderr, "patlint: dump: expected 'tokens', 'records', 'patterns', 'ops' or 'ir'%s%s%s\n",
 		        what ? ", got '" : "", what ? what : "", what ? "'" : "");
-		return EXIT_USAGE;
-	}
-	if (strcmp(what, "patterns") == 0) {
-		fputs("patlint: dump patterns: not implemented yet\n", stderr);
 		return EXIT_USAGE;
 	}
 	bool textual = strcmp(what, "tokens") == 0 || strcmp(what, "ir") == 0;
@@ -72,6 +96,8 @@ static int cmd_dump(struct pl_run *r)
 		fprintf(stderr, "patlint: dump %s: unsupported format '%s'\n", what, fmt);
 		return EXIT_USAGE;
 	}
+	if (strcmp(what, "patterns") == 0 || strcmp(what, "ops") == 0)
+		return dump_model(r, what, fmt);
 	if (r->opt->inputs.len != 1) {
 		fprintf(stderr, "patlint: dump %s: expected exactly one %s\n", what,
 		        strcmp(what, "ir") == 0 ? "FILE.mlir" : "FILE.td");

@@ -13,10 +13,13 @@
 struct model {
 	struct pl_arena *arena;
 	struct pl_intern *intern;
+	struct pl_source_mgr *sm;     /* for file names in dumps, or NULL */
 	struct model_op **ops;        /* insertion order */
 	unsigned n_ops, cap_ops;
 	struct model_op **op_slots;   /* hash table keyed by interned name */
 	unsigned op_slot_cap;
+	uint64_t *claimed;            /* set of claimed keys (odd), 0 = empty slot */
+	unsigned n_claimed, cap_claimed;
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
 };
@@ -34,6 +37,8 @@ struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
 
 struct pl_arena *model_arena(const struct model *m) { return m->arena; }
 struct pl_intern *model_intern(const struct model *m) { return m->intern; }
+void model_set_sources(struct model *m, struct pl_source_mgr *sm) { m->sm = sm; }
+struct pl_source_mgr *model_sources(const struct model *m) { return m->sm; }
 
 static unsigned slot_of(struct model_op **slots, unsigned cap, const char *name)
 {
@@ -106,6 +111,36 @@ unsigned model_pattern_count(const struct model *m) { return m->n_pats; }
 struct model_pattern *model_pattern_at(const struct model *m, unsigned i)
 {
 	return i < m->n_pats ? m->pats[i] : NULL;
+}
+
+bool model_pattern_claim(struct model *m, uint64_t key)
+{
+	key |= 1; /* 0 marks an empty slot */
+
+	if ((m->n_claimed + 1) * 2 > m->cap_claimed) {
+		unsigned ncap = m->cap_claimed ? m->cap_claimed * 2 : 256;
+		uint64_t *ns = PL_NEW_ARRAY(m->arena, uint64_t, ncap);
+		for (unsigned i = 0; i < m->cap_claimed; i++) {
+			uint64_t k = m->claimed[i];
+			if (!k)
+				continue;
+			unsigned j = (unsigned)(pl_hash_bytes(&k, sizeof(k)) & (ncap - 1));
+			while (ns[j])
+				j = (j + 1) & (ncap - 1);
+			ns[j] = k;
+		}
+		m->claimed = ns;
+		m->cap_claimed = ncap;
+	}
+	unsigned j = (unsigned)(pl_hash_bytes(&key, sizeof(key)) & (m->cap_claimed - 1));
+	while (m->claimed[j]) {
+		if (m->claimed[j] == key)
+			return false;
+		j = (j + 1) & (m->cap_claimed - 1);
+	}
+	m->claimed[j] = key;
+	m->n_claimed++;
+	return true;
 }
 
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span)

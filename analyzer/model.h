@@ -16,11 +16,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "analyzer/source.h"
 
 struct pl_arena;
 struct pl_intern;
+struct pl_source_mgr;
 
 /* ---- op registry ------------------------------------------------------ */
 
@@ -78,6 +80,7 @@ struct model_op {
 	bool has_canonicalizer;
 	bool has_folder;
 	bool infers_result_types; /* result types deducible from operands/attrs (see ods.c) */
+	bool has_infer_type_interface; /* InferTypeOpInterface declared (directly, through DeclareOpInterfaceMethods<> or a TraitList) */
 	struct pl_span span;      /* the op's `def` */
 };
 
@@ -113,6 +116,11 @@ struct model_node {
 	unsigned n_result_types;     /* entries in result_types */
 	bool result_types_given;     /* result types were written explicitly */
 	unsigned result_index;       /* DRR __N suffix / PDLL .N access, 0 otherwise */
+	bool indexed;                /* result_index was written (DRR $x__N, PDLL .N) */
+	/* Added for the engine (analyzer/engine/interp.c); frontends that do
+	 * not set them keep the zero defaults, which mean "operands as listed". */
+	bool operands_any;           /* OP: no operand list written (PDLL `op<x>`): any operands match */
+	unsigned n_operand_args;     /* OP in PDLL: args[0..n) are operands, the rest attributes */
 	struct pl_span span;         /* source span of the node */
 };
 
@@ -175,6 +183,9 @@ struct model;
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern);
 struct pl_arena *model_arena(const struct model *m);
 struct pl_intern *model_intern(const struct model *m);
+/* The run's source files, for file names in dumps (may stay NULL). */
+void model_set_sources(struct model *m, struct pl_source_mgr *sm);
+struct pl_source_mgr *model_sources(const struct model *m);
 
 /* Registry.  model_op_add returns NULL (and changes nothing) when an op of
  * that name exists already. */
@@ -188,7 +199,18 @@ struct model_pattern *model_pattern_add(struct model *m);
 unsigned model_pattern_count(const struct model *m);
 struct model_pattern *model_pattern_at(const struct model *m, unsigned i);
 
+/* Claim a pattern for this run: true the first time key is claimed, false
+ * after.  Frontends call it with a key naming the pattern independently of
+ * the input it was reached through (its definition span, its name, ...),
+ * so that a pattern whose file several inputs include is analyzed once. */
+bool model_pattern_claim(struct model *m, uint64_t key);
+
 /* Node construction helper: a zeroed node of kind with span. */
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span);
+
+/* JSON dumps (analyzer/model_json.c, which documents the schemas): the
+ * pattern model for `patlint dump patterns`, and the op registry. */
+void model_dump_json(FILE *f, const struct model *m);
+void model_dump_ops_json(FILE *f, const struct model *m);
 
 #endif /* PL_MODEL_H */

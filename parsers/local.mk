@@ -6,6 +6,10 @@ libpatlint_a_SOURCES += \
 	parsers/tablegen/tg_parse.c parsers/tablegen/tg_p.h \
 	parsers/tablegen/tg_value.c \
 	parsers/tablegen/tg_json.c \
+	parsers/ods.c parsers/ods.h \
+	parsers/drr.c parsers/drr.h \
+	parsers/tg_access.c parsers/tg_access.h parsers/tg_access_p.h \
+	parsers/tg_access_scan.c \
 	parsers/pdll/pdll.h parsers/pdll/pdll_p.h \
 	parsers/pdll/pdll_lex.c parsers/pdll/pdll_parse.c \
 	parsers/pdll/pdll_sema.c parsers/pdll/pdll_lower.c \

@@ -148,3 +148,27 @@ endif
 # the exact diagnostic, never a crash or a hang.
 TESTS += tests/tablegen/bad.test
 EXTRA_DIST += tests/tablegen/bad.test tests/tablegen/bad
+
+# ODS/DRR importers (issue 3): golden cases, and agreement with
+# mlir-tblgen-16 (patterns) and llvm-tblgen-16 (op registry); odscmp
+# compares `patlint dump ops` with llvm-tblgen-16 --dump-json.
+noinst_PROGRAMS += tests/tools/odscmp
+tests_tools_odscmp_SOURCES = tests/tools/odscmp.c
+tests_tools_odscmp_LDADD = $(JSONC_LIBS)
+EXTRA_DIST += tests/peers/drr-agree.sh tests/peers/ods-agree.sh tests/drr.test tests/drr
+PEER_SUITES += drr ods
+.PHONY: check-peers-drr check-peers-ods
+check-peers-drr: patlint$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/drr-agree.sh ./patlint$(EXEEXT); \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+check-peers-ods: patlint$(EXEEXT) tests/tools/odscmp$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/ods-agree.sh ./patlint$(EXEEXT) tests/tools/odscmp$(EXEEXT); \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+TESTS += tests/drr.test
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_drr
+tests_unit_check_drr_SOURCES = tests/unit/check_drr.c
+tests_unit_check_drr_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_drr_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_drr
+endif

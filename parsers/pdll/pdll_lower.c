@@ -155,14 +155,17 @@ static struct model_node *lower_op(struct lower *L, struct pdll_expr *e, bool re
 	n->args = node_array(L, e->n_args + e->n_attrs);
 	n->arg_names = PL_NEW_ARRAY(model_arena(L->m), const char *, e->n_args + e->n_attrs + 1);
 	for (unsigned i = 0; i < e->n_args; i++) {
-		if (e->args[i]->implicit)
+		if (e->args[i]->implicit) {
+			n->operands_any = true;
 			continue;
+		}
 		struct model_node *a = lower_expr(L, e->args[i], rewrite);
 		if (!a)
 			continue;
 		n->arg_names[na] = ods && ods->n_operands == e->n_args ? ods->operands[i].name : "";
 		n->args[na++] = a;
 	}
+	n->n_operand_args = na;
 	for (unsigned i = 0; i < e->n_attrs; i++) {
 		struct model_node *a = lower_expr(L, e->attr_vals[i], rewrite);
 		if (!a)

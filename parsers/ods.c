@@ -1,0 +1,498 @@
+/*
+ * ods.c -- turn ODS `Op` records into the model's op registry.
+ *
+ * The rules followed are MLIR 16's mlir::tblgen::Operator (facts taken from
+ * mlir/lib/TableGen/Operator.cpp, re-expressed here):
+ *   - name: the dialect's `name` + "." + `opName` (just `opName` when the
+ *     dialect name is empty);
+ *   - C++ class: the def name split at the first '_' ("Arith_AddIOp" ->
+ *     "AddIOp"; a name without prefix or with an empty rest stays whole),
+ *     qualified with the op's `cppNamespace`;
+ *   - `arguments`: an `OpVariable` (Arg<...>) stands for its `constraint`;
+ *     a TypeConstraint is an operand, an Attr an attribute; DerivedAttr
+ *     values among the record's fields are derived attributes appended
+ *     after the native ones;
+ *   - traits: `TraitList`s are flattened, duplicates dropped;
+ *   - result type inference (Operator::populateTypeInferenceInfo): none
+ *     without results or with variable-length results; with
+ *     SameOperandsAndResultType, known iff some operand is not variable
+ *     length; otherwise a small graph over results: buildable result types
+ *     are known, TypesMatchWith gives an edge from its `lhs` to a result
+ *     `rhs`, AllTypesMatch ties its values (an operand or known result
+ *     among them makes all of them known, else every pair of results gets
+ *     an edge); known-ness is propagated to a fixed point.  An explicit
+ *     InferTypeOpInterface trait stops the analysis (the op is then
+ *     custom-built: infers_result_types false, has_infer_type_interface
+ *     true).  Unknown names map to index 0, as StringMap::lookup does.
+ */
+#include "config.h"
+#include "ods.h"
+#include "tg_access.h"
+#include "analyzer/arena.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/model.h"
+#include "analyzer/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ODS_MAX_DEPTH 32 /* TraitList nesting limit */
+
+static const char *intern(struct model *m, const char *s)
+{
+	return pl_intern(model_intern(m), s ? s : "");
+}
+
+/* A display name for a constraint/trait def: its name, or for anonymous
+ * instances the class it instantiates, with its base type when it wraps
+ * one ("Variadic<I32>"). */
+static const char *def_display(struct model *m, const struct tga_rec *d)
+{
+	if (!d)
+		return NULL;
+	if (!tga_rec_anonymous(d))
+		return intern(m, tga_rec_name(d));
+	const char *cls = NULL;
+	static const char *const known[] = {
+		"VariadicOfVariadic", "Variadic", "Optional", "OptionalAttr", "DefaultValuedOptionalAttr",
+		"DefaultValuedAttr", "DefaultValuedStrAttr", "ConstantAttr", "ConfinedAttr", "Confined",
+		"TypedArrayAttrBase", "AllTypesMatch", "AllElementTypesMatch", "AllShapesMatch",
+		"AllRanksMatch", "TypesMatchWith", "DeclareOpInterfaceMethods", "PredOpTrait",
+		"ParentOneOf", "HasParent", "SingleBlockImplicitTerminator", "OpVariable",
+	};
+	for (unsigned i = 0; i < PL_ARRAY_LEN(known) && !cls; i++)
+		if (tga_rec_isa(d, known[i]))
+			cls = known[i];
+	if (!cls)
+		return intern(m, tga_rec_name(d));
+	const struct tga_rec *base = tga_field_def(d, "baseType");
+	if (!base)
+		base = tga_field_def(d, "baseAttr");
+	if (base) {
+		const char *bn = def_display(m, base);
+		char *s = pl_arena_printf(model_arena(m), "%s<%s>", cls, bn ? bn : "?");
+		return intern(m, s);
+	}
+	return intern(m, cls);
+}
+
+const char *ods_op_name(struct model *m, const struct tga_rec *rec)
+{
+	const struct tga_rec *dia = tga_field_def(rec, "opDialect");
+	const char *dn = tga_field_str(dia, "name");
+	const char *on = tga_field_str(rec, "opName");
+
+	if (!on)
+		on = "";
+	if (!dn || !*dn)
+		return intern(m, on);
+	return intern(m, pl_arena_printf(model_arena(m), "%s.%s", dn, on));
+}
+
+static const char *cpp_class(struct model *m, const struct tga_rec *rec)
+{
+	const char *def = tga_rec_name(rec);
+	const char *us = strchr(def, '_');
+	const char *cls = def;
+
+	if (us && us != def && us[1])
+		cls = us + 1;
+	const char *ns = tga_field_str(rec, "cppNamespace");
+	if (!ns || !*ns)
+		return intern(m, cls);
+	return intern(m, pl_arena_printf(model_arena(m), "%s%s::%s",
+	                                 strncmp(ns, "::", 2) == 0 ? "" : "::", ns, cls));
+}
+
+/* Fill one operand/result from its (possibly OpVariable-wrapped) def. */
+static void fill_type_arg(struct model *m, struct model_op_arg *a, const struct tga_rec *d)
+{
+	a->constraint = def_display(m, d);
+	a->summary = tga_field_str(d, "summary") ? intern(m, tga_field_str(d, "summary")) : NULL;
+	a->variadic_of_variadic = tga_rec_isa(d, "VariadicOfVariadic");
+	a->variadic = tga_rec_isa(d, "Variadic") || a->variadic_of_variadic;
+	a->optional = tga_rec_isa(d, "Optional");
+}
+
+static void fill_attr_arg(struct model *m, struct model_op_arg *a, const struct tga_rec *d)
+{
+	a->constraint = def_display(m, d);
+	a->summary = tga_field_str(d, "summary") ? intern(m, tga_field_str(d, "summary")) : NULL;
+	a->optional = tga_field_int(d, "isOptional", 0) != 0;
+	const char *dv = tga_field_str(d, "defaultValue");
+	if (dv && *dv) {
+		a->has_default = true;
+		a->default_value = intern(m, dv);
+	}
+	a->derived = tga_rec_isa(d, "DerivedAttr");
+}
+
+static const struct tga_rec *unwrap_var(const struct tga_rec *d)
+{
+	if (d && tga_rec_isa(d, "OpVariable")) {
+		const struct tga_rec *c = tga_field_def(d, "constraint");
+		if (c)
+			return c;
+	}
+	return d;
+}
+
+struct trait_acc {
+	const struct tga_rec **recs;
+	unsigned n, cap;
+};
+
+static void traits_insert(struct trait_acc *acc, const struct tga_val *list, int depth)
+{
+	if (depth > ODS_MAX_DEPTH)
+		return;
+	for (unsigned i = 0, n = tga_list_len(list); i < n; i++) {
+		const struct tga_rec *t = tga_val_def(tga_list_at(list, i));
+		if (!t)
+			continue;
+		if (tga_rec_isa(t, "TraitList")) {
+			traits_insert(acc, tga_rec_field(t, "traits"), depth + 1);
+			continue;
+		}
+		bool dup = false;
+		for (unsigned k = 0; k < acc->n && !dup; k++)
+			dup = acc->recs[k] == t;
+		if (dup)
+			continue;
+		if (tga_rec_isa(t, "Interface"))
+			traits_insert(acc, tga_rec_field(t, "baseInterfaces"), depth + 1);
+		if (acc->n == acc->cap) {
+			acc->cap = acc->cap ? acc->cap * 2 : 8;
+			acc->recs = pl_xrealloc(acc->recs, acc->cap * sizeof(*acc->recs));
+		}
+		acc->recs[acc->n++] = t;
+	}
+}
+
+/* Name used for a trait in the model: the def name; for an anonymous
+ * DeclareOpInterfaceMethods<I> the interface name I; other anonymous
+ * instances by their class ("AllTypesMatch"). */
+static const char *trait_name(struct model *m, const struct tga_rec *t)
+{
+	if (tga_rec_anonymous(t) && tga_rec_isa(t, "DeclareOpInterfaceMethods")) {
+		const char *i = tga_field_str(t, "cppInterfaceName");
+		if (i)
+			return intern(m, i);
+	}
+	if (tga_rec_anonymous(t) && tga_rec_class(t))
+		return intern(m, tga_rec_class(t));
+	return def_display(m, t);
+}
+
+static bool is_infer_type_iface(const struct tga_rec *t)
+{
+	const char *tr = tga_field_str(t, "trait");
+	return tga_rec_isa(t, "InterfaceTrait") && tr && strcmp(tr, "InferTypeOpInterface::Trait") == 0;
+}
+
+/* Index space of Operator: arguments i >= 0, results -1 - i. */
+static int name_index(const struct model_op *op, const char *name)
+{
+	for (unsigned i = 0; i < op->n_args; i++)
+		if (op->args[i]->name && strcmp(op->args[i]->name, name) == 0)
+			return (int)i;
+	for (unsigned i = 0; i < op->n_results; i++)
+		if (strcmp(op->results[i].name, name) == 0)
+			return -1 - (int)i;
+	return 0; /* StringMap::lookup default */
+}
+
+static bool infer_result_types(const struct model_op *op, const struct tga_rec *const *traits,
+                               unsigned n_traits, const struct tga_rec *const *res_defs,
+                               bool have_iface_def)
+{
+	if (!have_iface_def || op->n_results == 0)
+		return false;
+	for (unsigned i = 0; i < op->n_results; i++)
+		if (op->results[i].variadic || op->results[i].optional)
+			return false;
+	for (unsigned i = 0; i < n_traits; i++)
+		if (!tga_rec_anonymous(traits[i]) &&
+		    strcmp(tga_rec_name(traits[i]), "SameOperandsAndResultType") == 0) {
+			for (unsigned k = 0; k < op->n_args; k++)
+				if (op->args[k]->kind == MODEL_ARG_OPERAND && !op->args[k]->variadic &&
+				    !op->args[k]->optional)
+					return true;
+			return false;
+		}
+
+	unsigned n = op->n_results;
+	bool *known = pl_xcalloc(n, sizeof(bool));
+	/* edges: src[r][k] result indices r depends on (results only) */
+	int **src = pl_xcalloc(n, sizeof(int *));
+	unsigned *n_src = pl_xcalloc(n, sizeof(unsigned));
+	bool ok = true;
+
+	for (unsigned i = 0; i < n; i++) {
+		const char *bc = tga_field_str(res_defs[i], "builderCall");
+		if (bc && *bc)
+			known[i] = true;
+		src[i] = pl_xcalloc(n * n + 1, sizeof(int));
+	}
+	for (unsigned t = 0; t < n_traits && ok; t++) {
+		const struct tga_rec *tr = traits[t];
+		if (is_infer_type_iface(tr) && !tga_rec_anonymous(tr)) {
+			ok = false; /* manually added: custom handling */
+			break;
+		}
+		if (tga_rec_isa(tr, "TypesMatchWith")) {
+			int target = name_index(op, tga_field_str(tr, "rhs") ? tga_field_str(tr, "rhs") : "");
+			if (target >= 0)
+				continue;
+			unsigned ri = (unsigned)(-1 - target);
+			if (known[ri])
+				continue;
+			int s = name_index(op, tga_field_str(tr, "lhs") ? tga_field_str(tr, "lhs") : "");
+			if (s >= 0)
+				known[ri] = true;
+			else {
+				src[ri][n_src[ri]++] = -1 - s;
+				known[ri] = known[-1 - s];
+			}
+			continue;
+		}
+		if (!tga_rec_isa(tr, "AllTypesMatch"))
+			continue;
+		const struct tga_val *vals = tga_rec_field(tr, "values");
+		bool full = false;
+		for (unsigned k = 0; k < tga_list_len(vals); k++) {
+			const char *nm = tga_val_str(tga_list_at(vals, k));
+			int idx = name_index(op, nm ? nm : "");
+			if (idx >= 0 || known[-1 - idx])
+				full = true;
+		}
+		for (unsigned k = 0; k < tga_list_len(vals); k++) {
+			const char *nm = tga_val_str(tga_list_at(vals, k));
+			int idx = name_index(op, nm ? nm : "");
+			if (idx >= 0)
+				continue;
+			unsigned ri = (unsigned)(-1 - idx);
+			if (full) {
+				known[ri] = true;
+				continue;
+			}
+			for (unsigned q = 0; q < tga_list_len(vals); q++) {
+				const char *on = tga_val_str(tga_list_at(vals, q));
+				int oi = name_index(op, on ? on : "");
+				if (oi < 0 && oi != idx && n_src[ri] < n * n)
+					src[ri][n_src[ri]++] = -1 - oi;
+			}
+		}
+	}
+	if (ok) {
+		bool changed;
+		do {
+			changed = false;
+			for (unsigned i = 0; i < n; i++) {
+				if (known[i])
+					continue;
+				for (unsigned k = 0; k < n_src[i]; k++)
+					if (known[src[i][k]]) {
+						known[i] = changed = true;
+						break;
+					}
+			}
+		} while (changed);
+		for (unsigned i = 0; i < n; i++)
+			ok = ok && known[i];
+	}
+	for (unsigned i = 0; i < n; i++)
+		free(src[i]);
+	free(src);
+	free(n_src);
+	free(known);
+	return ok;
+}
+
+static void import_builders(struct model *m, struct model_op *op, const struct tga_rec *rec)
+{
+	const struct tga_val *bl = tga_rec_field(rec, "builders");
+	unsigned n = tga_list_len(bl);
+	if (!n)
+		return;
+	op->builders = PL_NEW_ARRAY(model_arena(m), struct model_builder, n);
+	for (unsigned i = 0; i < n; i++) {
+		const struct tga_rec *b = tga_val_def(tga_list_at(bl, i));
+		struct model_builder *mb = &op->builders[op->n_builders++];
+		const struct tga_val *dp = tga_rec_field(b, "dagParams");
+		unsigned np = tga_dag_nargs(dp);
+		mb->span = tga_val_span(tga_list_at(bl, i));
+		mb->n_params = np;
+		mb->param_types = PL_NEW_ARRAY(model_arena(m), const char *, np + 1);
+		mb->param_names = PL_NEW_ARRAY(model_arena(m), const char *, np + 1);
+		mb->param_defaults = PL_NEW_ARRAY(model_arena(m), const char *, np + 1);
+		mb->infers_types = true;
+		for (unsigned k = 0; k < np; k++) {
+			const struct tga_val *a = tga_dag_arg(dp, k);
+			const char *ty = tga_val_str(a);
+			const struct tga_rec *carg = tga_val_def(a);
+			if (carg) {
+				ty = tga_field_str(carg, "type");
+				const char *dv = tga_field_str(carg, "defaultValue");
+				if (dv && *dv)
+					mb->param_defaults[k] = intern(m, dv);
+			}
+			mb->param_types[k] = intern(m, ty);
+			mb->param_names[k] = intern(m, tga_dag_argname(dp, k));
+			if (ty && strstr(ty, "Type") && !strstr(ty, "TypeAttr"))
+				mb->infers_types = false;
+		}
+	}
+}
+
+static const struct model_op *import_op(struct model *m, const struct tg_records *r,
+                                        const struct tga_rec *rec, struct pl_diag_ctx *d)
+{
+	const char *name = ods_op_name(m, rec);
+	const struct model_op *have = model_op_find(m, name);
+	if (have)
+		return have;
+	struct model_op *op = model_op_add(m, name);
+	struct pl_arena *a = model_arena(m);
+	const struct tga_rec *dia = tga_field_def(rec, "opDialect");
+
+	op->dialect = intern(m, tga_field_str(dia, "name"));
+	op->mnemonic = intern(m, tga_field_str(rec, "opName"));
+	op->def_name = intern(m, tga_rec_name(rec));
+	op->cpp_class = cpp_class(m, rec);
+	const char *sum = tga_field_str(rec, "summary");
+	op->summary = sum && *sum ? intern(m, sum) : NULL;
+	op->span = tga_rec_span(rec);
+	op->skip_default_builders = tga_field_int(rec, "skipDefaultBuilders", 0) != 0;
+	op->has_canonicalizer = tga_field_int(rec, "hasCanonicalizer", 0) != 0 ||
+	                        tga_field_int(rec, "hasCanonicalizeMethod", 0) != 0;
+	op->has_folder = tga_field_int(rec, "hasFolder", 0) != 0;
+
+	/* arguments */
+	const struct tga_val *args = tga_rec_field(rec, "arguments");
+	unsigned na = tga_dag_nargs(args);
+	unsigned nfields = tga_rec_nfields(rec);
+	op->args = PL_NEW_ARRAY(a, struct model_op_arg *, na + 1);
+	op->operands = PL_NEW_ARRAY(a, struct model_op_arg, na + 1);
+	op->attrs = PL_NEW_ARRAY(a, struct model_op_arg, na + nfields + 1);
+	for (unsigned i = 0; i < na; i++) {
+		const struct tga_rec *ad = unwrap_var(tga_val_def(tga_dag_arg(args, i)));
+		const char *an = tga_dag_argname(args, i);
+		struct model_op_arg *x;
+		if (!ad) {
+			pl_diag(d, PL_SEV_ERROR, "ods-malformed-op", tga_dag_argspan(args, i),
+			        "undefined type for argument #%u of op '%s'", i, name);
+			continue;
+		}
+		if (tga_rec_isa(ad, "TypeConstraint")) {
+			x = &op->operands[op->n_operands++];
+			x->kind = MODEL_ARG_OPERAND;
+			fill_type_arg(m, x, ad);
+		} else if (tga_rec_isa(ad, "Attr")) {
+			x = &op->attrs[op->n_attrs++];
+			x->kind = MODEL_ARG_ATTRIBUTE;
+			fill_attr_arg(m, x, ad);
+		} else {
+			pl_diag(d, PL_SEV_ERROR, "ods-malformed-op", tga_dag_argspan(args, i),
+			        "argument #%u of op '%s' is neither a TypeConstraint nor an Attr", i, name);
+			continue;
+		}
+		x->name = intern(m, an);
+		x->span = tga_dag_argspan(args, i);
+		op->args[op->n_args++] = x;
+	}
+	/* derived attributes: fields holding a DerivedAttr */
+	for (unsigned i = 0; i < nfields; i++) {
+		const char *fn = tga_rec_field_name(rec, i);
+		const struct tga_rec *fd = tga_val_def(tga_rec_field(rec, fn));
+		if (!fd || !tga_rec_isa(fd, "DerivedAttr"))
+			continue;
+		struct model_op_arg *x = &op->attrs[op->n_attrs++];
+		x->kind = MODEL_ARG_ATTRIBUTE;
+		fill_attr_arg(m, x, fd);
+		x->derived = true;
+		x->name = intern(m, fn);
+		x->span = op->span;
+	}
+
+	/* results */
+	const struct tga_val *res = tga_rec_field(rec, "results");
+	unsigned nr = tga_dag_nargs(res);
+	const struct tga_rec **res_defs = pl_xcalloc(nr + 1, sizeof(*res_defs));
+	op->results = PL_NEW_ARRAY(a, struct model_op_arg, nr + 1);
+	for (unsigned i = 0; i < nr; i++) {
+		const struct tga_rec *rd = unwrap_var(tga_val_def(tga_dag_arg(res, i)));
+		struct model_op_arg *x = &op->results[op->n_results++];
+		x->kind = MODEL_ARG_RESULT;
+		fill_type_arg(m, x, rd);
+		x->name = intern(m, tga_dag_argname(res, i));
+		x->span = tga_dag_argspan(res, i);
+		res_defs[i] = rd;
+	}
+
+	/* regions and successors */
+	const struct tga_val *rg = tga_rec_field(rec, "regions");
+	op->regions = PL_NEW_ARRAY(a, struct model_op_arg, tga_dag_nargs(rg) + 1);
+	for (unsigned i = 0; i < tga_dag_nargs(rg); i++) {
+		const struct tga_rec *rd = tga_val_def(tga_dag_arg(rg, i));
+		struct model_op_arg *x = &op->regions[op->n_regions++];
+		x->kind = MODEL_ARG_REGION;
+		x->constraint = def_display(m, rd);
+		x->variadic = tga_rec_isa(rd, "VariadicRegion");
+		x->name = intern(m, tga_dag_argname(rg, i));
+		x->span = tga_dag_argspan(rg, i);
+	}
+	const struct tga_val *sc = tga_rec_field(rec, "successors");
+	op->successors = PL_NEW_ARRAY(a, struct model_op_arg, tga_dag_nargs(sc) + 1);
+	for (unsigned i = 0; i < tga_dag_nargs(sc); i++) {
+		const struct tga_rec *sd = tga_val_def(tga_dag_arg(sc, i));
+		struct model_op_arg *x = &op->successors[op->n_successors++];
+		x->kind = MODEL_ARG_SUCCESSOR;
+		x->constraint = def_display(m, sd);
+		x->variadic = tga_rec_isa(sd, "VariadicSuccessor");
+		x->name = intern(m, tga_dag_argname(sc, i));
+		x->span = tga_dag_argspan(sc, i);
+	}
+
+	/* traits */
+	struct trait_acc acc = {0};
+	traits_insert(&acc, tga_rec_field(rec, "traits"), 0);
+	op->traits = PL_NEW_ARRAY(a, const char *, acc.n + 1);
+	for (unsigned i = 0; i < acc.n; i++) {
+		op->traits[op->n_traits++] = trait_name(m, acc.recs[i]);
+		if (is_infer_type_iface(acc.recs[i]))
+			op->has_infer_type_interface = true;
+	}
+	op->infers_result_types = infer_result_types(op, acc.recs, acc.n, res_defs,
+	                                             tga_def_find(r, "InferTypeOpInterface") != NULL);
+	free(acc.recs);
+	free(res_defs);
+
+	import_builders(m, op, rec);
+	return op;
+}
+
+const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
+                                 const struct tga_rec *rec, struct pl_diag_ctx *d)
+{
+	if (!rec || !tga_rec_isa(rec, "Op"))
+		return NULL;
+	return import_op(m, r, rec, d);
+}
+
+int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)
+{
+	unsigned before = model_op_count(m);
+	unsigned errs = pl_diag_errors(d);
+
+	tga_attach(r, d->sm);
+	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
+		const struct tga_rec *rec = tga_def_at(r, i);
+		if (tga_rec_isa(rec, "Op"))
+			import_op(m, r, rec, d);
+	}
+	if (pl_diag_errors(d) > errs)
+		return -1;
+	return (int)(model_op_count(m) - before);
+}

@@ -1,0 +1,32 @@
+/*
+ * ods.h -- ODS importer: every `Op` record of an evaluated TableGen file
+ * becomes an op registry entry of the model (analyzer/model.h).
+ *
+ * Names, argument order, variadic/optional flags, traits and result type
+ * inference follow MLIR 16's mlir::tblgen::Operator, so that what DRR
+ * patterns and rules see is what mlir-tblgen-16 sees.  Everything added
+ * lives in the model's arena.
+ */
+#ifndef PL_ODS_H
+#define PL_ODS_H
+
+struct model;
+struct model_op;
+struct tg_records;
+struct tga_rec;
+struct pl_diag_ctx;
+
+/* Add every Op record of r to m (ops already in m by full name are kept).
+ * Returns the number of ops added, or -1 when an Op record is malformed in
+ * a way mlir-tblgen rejects (reported through d, rule "ods-malformed-op"). */
+int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d);
+
+/* The registry entry of Op record rec, importing it on demand; NULL when
+ * rec is not an Op. */
+const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
+                                 const struct tga_rec *rec, struct pl_diag_ctx *d);
+
+/* Full operation name of Op record rec ("arith.addi"), interned in m. */
+const char *ods_op_name(struct model *m, const struct tga_rec *rec);
+
+#endif /* PL_ODS_H */

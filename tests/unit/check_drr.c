@@ -1,0 +1,246 @@
+/*
+ * check_drr.c -- unit tests of the ODS and DRR importers through the
+ * TableGen frontend, on a small self-contained prelude (no MLIR include
+ * tree needed): benefit, registration order, match-tree shape, result
+ * type inference, and that every error of a file is reported with its
+ * rule id.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/model.h"
+#include "analyzer/source.h"
+#include "parsers/drr.h"
+#include "parsers/ods.h"
+#include "parsers/tablegen/tg.h"
+#include "parsers/tg_access.h"
+
+/* The classes ods.c and drr.c look at, reduced to their fields. */
+static const char prelude[] =
+	"class Dialect { string name = \"\"; string cppNamespace = name; }\n"
+	"class Trait; class NativeTrait<string n> : Trait { string trait = n; }\n"
+	"class TraitList<list<Trait> t> : Trait { list<Trait> traits = t; }\n"
+	"class AllTypesMatch<list<string> v> : Trait { list<string> values = v; }\n"
+	"def SameOperandsAndResultType : NativeTrait<\"SameOperandsAndResultType\">;\n"
+	"def InferTypeOpInterface : Trait; /* its presence enables inference */\n"
+	"class TypeConstraint { string summary = \"\"; }\n"
+	"class Type<string b = \"\"> : TypeConstraint { string builderCall = b; }\n"
+	"class Variadic<Type t> : TypeConstraint { Type baseType = t; }\n"
+	"class Optional<Type t> : TypeConstraint { Type baseType = t; }\n"
+	"def I32 : Type<\"$_builder.getI32Type()\">; def AnyType : Type;\n"
+	"class AttrConstraint { string summary = \"\"; }\n"
+	"class Attr : AttrConstraint { bit isOptional = 0; string defaultValue = ?; }\n"
+	"class OptionalAttr<Attr a> : Attr { let isOptional = 1; }\n"
+	"def I32Attr : Attr; def F32Attr : Attr;\n"
+	"def ins; def outs; def region; def successor;\n"
+	"class Op<Dialect d, string m, list<Trait> t = []> {\n"
+	"  Dialect opDialect = d; string opName = m; string cppNamespace = d.cppNamespace;\n"
+	"  list<Trait> traits = t; dag arguments = (ins); dag results = (outs);\n"
+	"  dag regions = (region); dag successors = (successor); string summary = \"\";\n"
+	"  bit skipDefaultBuilders = 0; bit hasCanonicalizer = 0; bit hasFolder = 0;\n"
+	"}\n"
+	"def addBenefit; def replaceWithValue; def location; def returnType; def either;\n"
+	"class Pattern<dag s, list<dag> r, list<dag> p = [], list<dag> sup = [],\n"
+	"              dag b = (addBenefit 0)> {\n"
+	"  dag sourcePattern = s; list<dag> resultPatterns = r; list<dag> constraints = p;\n"
+	"  list<dag> supplementalPatterns = sup; dag benefitDelta = b;\n"
+	"}\n"
+	"class Pat<dag s, dag r, list<dag> p = [], dag b = (addBenefit 0)> : Pattern<s, [r], p, [], b>;\n"
+	"class NativeCodeCall<string e, int n = 1> { string expression = e; int numReturns = n; }\n"
+	"def T : Dialect { let name = \"t\"; }\n"
+	"def T_AOp : Op<T, \"a\"> { let arguments = (ins I32:$x, F32Attr:$f); let results = (outs I32:$r); }\n"
+	"def T_BOp : Op<T, \"b\", [SameOperandsAndResultType]> { let arguments = (ins I32:$x); let results = (outs I32:$r); }\n"
+	"def T_VOp : Op<T, \"v\"> { let arguments = (ins Variadic<I32>:$xs, OptionalAttr<I32Attr>:$o); let results = (outs AnyType:$r); }\n"
+	"def T_MOp : Op<T, \"m\", [AllTypesMatch<[\"x\", \"r\"]>]> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r); }\n";
+
+struct fixture {
+	struct pl_arena *arena;
+	struct pl_intern *intern;
+	struct pl_source_mgr *sm;
+	struct pl_diag_ctx diag;
+	struct model *m;
+	char rules[1024]; /* rule ids reported, space-separated */
+	int status;       /* drr_import's result */
+};
+
+static void collect(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	struct fixture *fx = ud;
+	(void)ctx;
+	if (d->rule && strlen(fx->rules) + strlen(d->rule) + 2 < sizeof fx->rules) {
+		strcat(fx->rules, d->rule);
+		strcat(fx->rules, " ");
+	}
+}
+
+/* Load prelude + body through the frontend and run both importers. */
+static void load(struct fixture *fx, const char *body)
+{
+	char path[] = "/tmp/check_drr.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(prelude, f);
+	fputs(body, f);
+	fclose(f);
+
+	memset(fx, 0, sizeof(*fx));
+	fx->arena = pl_arena_new();
+	fx->intern = pl_intern_new(fx->arena);
+	fx->sm = pl_source_mgr_new();
+	pl_diag_ctx_init(&fx->diag, fx->sm, fx->arena);
+	fx->diag.sink.emit = collect;
+	fx->diag.sink.ud = fx;
+	struct tg_records *r = NULL;
+	struct tg_options opts = {0};
+	ck_assert_int_eq(tg_load(&r, fx->arena, fx->intern, fx->sm, &fx->diag, path, &opts), 0);
+	struct pl_source_file *main_file;
+	ck_assert_int_eq(pl_source_load(&main_file, fx->sm, path), 0);
+	fx->m = model_new(fx->arena, fx->intern);
+	model_set_sources(fx->m, fx->sm);
+	ck_assert_int_ge(ods_import(fx->m, r, &fx->diag), 0);
+	fx->status = drr_import(fx->m, r, main_file->id, &fx->diag);
+	tga_detach();
+	unlink(path);
+}
+
+static void unload(struct fixture *fx)
+{
+	pl_intern_free(fx->intern);
+	pl_source_mgr_free(fx->sm);
+	pl_arena_free(fx->arena);
+}
+
+static struct model_pattern *pattern_named(struct fixture *fx, const char *name)
+{
+	for (unsigned i = 0; i < model_pattern_count(fx->m); i++) {
+		struct model_pattern *p = model_pattern_at(fx->m, i);
+		if ((!name && !p->name) || (name && p->name && !strcmp(p->name, name)))
+			return p;
+	}
+	return NULL;
+}
+
+START_TEST(test_ods_registry)
+{
+	struct fixture fx;
+	load(&fx, "");
+	const struct model_op *a = model_op_find(fx.m, "t.a");
+	ck_assert_ptr_nonnull(a);
+	ck_assert_str_eq(a->cpp_class, "::t::AOp");
+	ck_assert_uint_eq(a->n_operands, 1);
+	ck_assert_uint_eq(a->n_attrs, 1);
+	ck_assert_uint_eq(a->n_args, 2);
+	ck_assert_int_eq(a->args[1]->kind, MODEL_ARG_ATTRIBUTE);
+	const struct model_op *v = model_op_find(fx.m, "t.v");
+	ck_assert(v->operands[0].variadic);
+	ck_assert(v->attrs[0].optional);
+	/* inference: buildable I32 result; SameOperandsAndResultType; AllTypesMatch
+	 * with an operand; AnyType result and no trait: not inferable */
+	ck_assert(a->infers_result_types);
+	ck_assert(model_op_find(fx.m, "t.b")->infers_result_types);
+	ck_assert(model_op_find(fx.m, "t.m")->infers_result_types);
+	ck_assert(!v->infers_result_types);
+	unload(&fx);
+}
+END_TEST
+
+START_TEST(test_benefit_and_order)
+{
+	struct fixture fx;
+	load(&fx,
+	     "def beta : Pat<(T_AOp (T_BOp $x), $f), (T_BOp $x), [], (addBenefit 2)>;\n"
+	     "def : Pat<(T_BOp (T_BOp (T_BOp $x))), (replaceWithValue $x)>;\n"
+	     "def Zed : Pat<(T_BOp $x), (T_BOp $x)>;\n");
+	ck_assert_int_eq(fx.status, 3);
+	struct model_pattern *b = pattern_named(&fx, "beta"), *z = pattern_named(&fx, "Zed");
+	struct model_pattern *anon = pattern_named(&fx, NULL);
+	ck_assert_int_eq(b->benefit, 4);
+	ck_assert_int_eq(b->benefit_declared, 2);
+	ck_assert_int_eq(anon->benefit, 3);
+	ck_assert_int_eq(z->benefit, 1);
+	/* record-name order, bytewise: Zed < anonymous_N < beta */
+	ck_assert_uint_eq(z->reg_order, 0);
+	ck_assert_uint_eq(anon->reg_order, 1);
+	ck_assert_uint_eq(b->reg_order, 2);
+	ck_assert_str_eq(b->root_op, "t.a");
+	/* source order is kept in the model */
+	ck_assert_ptr_eq(model_pattern_at(fx.m, 0), b);
+	unload(&fx);
+}
+END_TEST
+
+START_TEST(test_match_tree)
+{
+	struct fixture fx;
+	load(&fx, "def P : Pat<(T_AOp:$root (T_BOp $x), $_), (T_AOp $x, $_f)>;\n");
+	struct model_pattern *p = pattern_named(&fx, "P");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->match->kind, MODEL_NODE_OP);
+	ck_assert_str_eq(p->match->bind, "root");
+	ck_assert_uint_eq(p->match->n_args, 2);
+	ck_assert_str_eq(p->match->arg_names[0], "x");
+	ck_assert_int_eq(p->match->args[0]->kind, MODEL_NODE_OP);
+	ck_assert_ptr_null(p->match->args[1]->bind); /* $_ binds nothing */
+	/* the leaf $x points at its own text */
+	ck_assert_uint_eq(p->match->args[0]->args[0]->span.col, 33);
+	ck_assert_uint_eq(p->match->args[0]->args[0]->span.end_col, 35);
+	unload(&fx);
+}
+END_TEST
+
+START_TEST(test_all_errors_reported)
+{
+	struct fixture fx;
+	load(&fx,
+	     "def E1 : Pat<(T_AOp $x, $x), (T_AOp (T_BOp $y), $x, (location $x), (location $x))>;\n"
+	     "def : Pat<(T_AOp $a, I32:$b), (replaceWithValue $a, $a)>;\n"
+	     "def E3 : Pat<(T_AOp $a), (T_BOp $a)>;\n");
+	ck_assert_int_eq(fx.status, -1);
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-bound-twice"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-location"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-unbound-symbol"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-value-in-attr-slot"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-arg-kind"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-replace-with-value"));
+	ck_assert_ptr_nonnull(strstr(fx.rules, "drr-arg-count"));
+	ck_assert_uint_eq(pl_diag_errors(&fx.diag), 7);
+	unload(&fx);
+}
+END_TEST
+
+static Suite *drr_suite(void)
+{
+	Suite *s = suite_create("drr");
+	TCase *tc;
+
+	tc = tcase_create("ods");
+	tcase_add_test(tc, test_ods_registry);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("patterns");
+	tcase_add_test(tc, test_benefit_and_order);
+	tcase_add_test(tc, test_match_tree);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("errors");
+	tcase_add_test(tc, test_all_errors_reported);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(drr_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
