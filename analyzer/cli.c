@@ -16,7 +16,7 @@ static const char *const cmd_names[PL_CMD_COUNT] = {"check", "dump", "run", "gra
 
 enum opt_id {
 	OPT_INCLUDE, OPT_DEFINE, OPT_FORMAT, OPT_OUTPUT, OPT_COLOR, OPT_MAX_ERRORS,
-	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES,
+	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_ASSUME, OPT_TRACE,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
 	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_SPLIT, OPT_HELP, OPT_VERSION
 };
@@ -51,6 +51,10 @@ static const struct opt opts[] = {
 	 "greedy driver iteration limit (default 10)"},
 	{OPT_MAX_REWRITES, 0, "max-rewrites", true, CMD_BIT(PL_CMD_RUN), "N",
 	 "greedy driver rewrite limit (default: none)"},
+	{OPT_ASSUME, 0, "assume", true, CMD_BIT(PL_CMD_RUN), "NAME=BOOL",
+	 "state the result (true or false) of native constraint NAME (repeatable)"},
+	{OPT_TRACE, 0, "trace", false, CMD_BIT(PL_CMD_RUN), NULL,
+	 "log each considered op and applied pattern to stderr"},
 	{OPT_ENABLE, 0, "enable", true, CMD_BIT(PL_CMD_CHECK), "RULES",
 	 "enable the comma-separated rule ids (or 'all'), after the configuration file"},
 	{OPT_DISABLE, 0, "disable", true, CMD_BIT(PL_CMD_CHECK), "RULES",
@@ -182,6 +186,16 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_OUTPUT: o->output = arg; break;
 	case OPT_PATTERNS: pl_vec_push(&o->patterns, (void *)arg); break;
 	case OPT_INPUT: o->input = arg; break;
+	case OPT_ASSUME: {
+		const char *eq = strchr(arg, '=');
+		if (!eq || eq == arg || (strcmp(eq + 1, "true") && strcmp(eq + 1, "false"))) {
+			fprintf(err, "patlint: invalid argument '%s' for '--assume' (NAME=true or NAME=false)\n", arg);
+			return -1;
+		}
+		pl_vec_push(&o->assumes, (void *)arg);
+		break;
+	}
+	case OPT_TRACE: o->trace = true; break;
 	case OPT_HELP: o->help = true; break;
 	case OPT_ENABLE:
 	case OPT_DISABLE: {
@@ -341,6 +355,7 @@ void pl_cli_free(struct pl_options *o)
 	pl_vec_free(&o->defines);
 	pl_vec_free(&o->inputs);
 	pl_vec_free(&o->patterns);
+	pl_vec_free(&o->assumes);
 	for (size_t i = 0; i < o->rule_switches.len; i++)
 		free(o->rule_switches.items[i]);
 	pl_vec_free(&o->rule_switches);

@@ -44,6 +44,8 @@ struct pl_options {
 	unsigned max_errors;      /* --max-errors, 0 = no cap */
 	unsigned max_iterations;  /* run: --max-iterations */
 	unsigned max_rewrites;    /* run: --max-rewrites, 0 = none */
+	struct pl_vec assumes;    /* run: --assume NAME=true|false (const char *, into argv) */
+	bool trace;               /* run: --trace */
 	struct pl_vec rule_switches; /* check: --enable/--disable (struct pl_rule_switch *, owned) */
 	const char *config;       /* check: --config FILE, NULL = look for .patlint.toml */
 	bool no_config;           /* check: --no-config */

@@ -37,4 +37,9 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 /* `patlint check`. */
 int pl_cmd_check(struct pl_run *r);
 
+/* `patlint run` (analyzer/cmd_run.c): execute --patterns on --input and
+ * print the rewritten IR; exit status 0, or 2 on input/usage errors and
+ * on patterns that cannot be executed. */
+int pl_cmd_run(struct pl_run *r);
+
 #endif /* PL_DRIVER_H */

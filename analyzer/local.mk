@@ -2,11 +2,15 @@
 libpatlint_a_SOURCES += \
 	analyzer/arena.c analyzer/arena.h \
 	analyzer/cli.c analyzer/cli.h \
+	analyzer/cmd_run.c \
 	analyzer/diag.c analyzer/diag.h \
 	analyzer/driver.c analyzer/driver.h \
 	analyzer/engine/ir.c analyzer/engine/ir.h analyzer/engine/ir_p.h \
 	analyzer/engine/ir_dump.c \
 	analyzer/engine/ir_parse.c analyzer/engine/ir_print.c \
+	analyzer/engine/interp.c analyzer/engine/interp.h \
+	analyzer/engine/greedy.c analyzer/engine/greedy.h analyzer/engine/greedy_p.h \
+	analyzer/engine/greedy_pdl.c \
 	analyzer/inputs.c analyzer/inputs.h \
 	analyzer/intern.c analyzer/intern.h \
 	analyzer/json.c analyzer/json.h \

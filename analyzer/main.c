@@ -167,6 +167,9 @@ int main(int argc, char **argv)
 	case PL_CMD_DUMP:
 		status = cmd_dump(&r);
 		break;
+	case PL_CMD_RUN:
+		status = pl_cmd_run(&r);
+		break;
 	default:
 		status = cmd_unfinished(&r);
 		break;

@@ -172,3 +172,17 @@ tests_unit_check_drr_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_drr_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_drr
 endif
+
+# The engine's interpreter and greedy driver, through `patlint run`
+# (tests/run/*.d); check-peers-run compares with MLIR 16's greedy driver
+# (the harness above) on every PDLL case.
+TESTS += tests/run.test
+EXTRA_DIST += tests/run.test tests/run tests/peers/run-agree.sh
+PEER_SUITES += run
+.PHONY: check-peers-run
+check-peers-run: patlint$(EXEEXT)
+	@if [ ! -f $(MLIR16_PREFIX)/lib/libMLIR.so ] || ! command -v $(HARNESS_CXX) >/dev/null 2>&1; then \
+	  echo "SKIP: run: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
+	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy && \
+	$(SHELL) $(srcdir)/tests/peers/run-agree.sh ./patlint$(EXEEXT) tests/harness/greedy; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
