@@ -36,6 +36,51 @@ static int load_td(struct pl_run *r, struct model *m, const char *path)
 	return rc;
 }
 
+/* Diagnostics held back while a .td file included by a .pdll file is
+ * evaluated, so that its errors can be reported at the #include. */
+struct held_diags {
+	struct pl_vec diags;               /* const struct pl_diag *, in order */
+};
+
+static void hold_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	(void)ctx;
+	pl_vec_push(&((struct held_diags *)ud)->diags, (void *)d);
+}
+
+/* Report the held diagnostics as mlir-pdll does: one error at the include,
+ * "error while processing include file `X`: <first error>", with every
+ * TableGen diagnostic kept as a note at its own location. */
+static void report_held(struct pl_run *r, struct held_diags *h, struct pl_span where,
+                        const char *path)
+{
+	const struct pl_diag *first = NULL;
+
+	for (size_t i = 0; i < h->diags.len && !first; i++) {
+		const struct pl_diag *d = h->diags.items[i];
+		if (d->sev == PL_SEV_ERROR)
+			first = d;
+	}
+	for (size_t i = 0; i < h->diags.len; i++)
+		r->diag.count[((const struct pl_diag *)h->diags.items[i])->sev]--;
+	if (!first) {
+		for (size_t i = 0; i < h->diags.len; i++)
+			pl_diag_end(&r->diag, h->diags.items[i]);
+		return;
+	}
+	struct pl_diag *e = pl_diag_begin(&r->diag, PL_SEV_ERROR, NULL, where,
+	                                  "error while processing include file `%s`: %s", path,
+	                                  first->msg);
+	for (size_t i = 0; i < h->diags.len; i++) {
+		const struct pl_diag *d = h->diags.items[i];
+		pl_diag_note(&r->diag, e, d->span, "%s%s", d->sev == PL_SEV_NOTE ? "" :
+		             d->sev == PL_SEV_WARNING ? "warning: " : "error: ", d->msg);
+		for (const struct pl_note *n = d->notes; n; n = n->next)
+			pl_diag_note(&r->diag, e, n->span, "%s", n->msg);
+	}
+	pl_diag_end(&r->diag, e);
+}
+
 /* The PDLL frontend's hook for `#include "x.td"`: import the ops into the
  * registry and declare the ODS constraint defs PDLL can name, as
  * mlir-pdll does (Attr, Type and OpInterface defs). */
@@ -52,8 +97,15 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 		{"Attr", PDLL_TD_ATTR}, {"Type", PDLL_TD_TYPE}, {"OpInterface", PDLL_TD_OP},
 	};
 
-	(void)where;
-	if (tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0)
+	struct held_diags held = {{0}};
+	struct pl_diag_sink saved = r->diag.sink;
+	r->diag.sink.emit = hold_emit;
+	r->diag.sink.ud = &held;
+	int loaded = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+	r->diag.sink = saved;
+	report_held(r, &held, where, path);
+	pl_vec_free(&held.diags);
+	if (loaded < 0)
 		return -1;
 	int rc = ods_import(m, recs, &r->diag) < 0 ? -1 : 0;
 	tga_detach();
