@@ -124,7 +124,8 @@ int pl_inputs_collect(struct pl_vec *out, const char *const *paths, size_t n)
 			out->items[i] = both;
 		}
 	}
-	qsort(out->items, out->len, sizeof(void *), cmp_path);
+	if (out->len)
+		qsort(out->items, out->len, sizeof(void *), cmp_path);
 	size_t k = 0;
 	for (size_t i = 0; i < out->len; i++) {
 		char *both = out->items[i];

@@ -617,7 +617,8 @@ void findings_finish(struct findings *fs)
 	for (size_t i = 0; i < fs->items.len; i++)
 		apply_suppressions(fs, fs->items.items[i]);
 	report_unused(fs);
-	qsort(fs->items.items, fs->items.len, sizeof(void *), cmp_finding);
+	if (fs->items.len)
+		qsort(fs->items.items, fs->items.len, sizeof(void *), cmp_finding);
 	fingerprints(fs);
 }
 

@@ -601,7 +601,8 @@ int greedy_run(struct greedy_result *out, struct ir_ctx *c, const struct model *
 			break;
 		iteration++;
 		d.wl_len = 0;
-		memset(d.pos, 0, d.pos_cap * sizeof(*d.pos));
+		if (d.pos)
+			memset(d.pos, 0, d.pos_cap * sizeof(*d.pos));
 		walk_post(&d, top, 0);
 		changed = false;
 		unsigned long nrw = 0;
