@@ -52,6 +52,25 @@ void pl_arena_free(struct pl_arena *a)
 	free(a);
 }
 
+void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child)
+{
+	struct block *tail = child->head;
+
+	if (tail) {
+		while (tail->next)
+			tail = tail->next;
+		/* Behind a's head, so that a goes on filling its current block. */
+		if (a->head) {
+			tail->next = a->head->next;
+			a->head->next = child->head;
+		} else {
+			a->head = child->head;
+		}
+	}
+	a->total += child->total;
+	free(child);
+}
+
 void *pl_arena_alloc(struct pl_arena *a, size_t n)
 {
 	size_t need = (n + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);

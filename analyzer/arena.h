@@ -34,6 +34,10 @@ char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
 	;
 /* Bytes handed out so far (for statistics). */
 size_t pl_arena_used(const struct pl_arena *a);
+/* Move everything child holds into a, and free child (not its memory):
+ * what was allocated in child now lives as long as a.  Neither arena may
+ * be in use by another thread. */
+void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child);
 
 #define PL_NEW(a, type) ((type *)pl_arena_zalloc((a), sizeof(type)))
 #define PL_NEW_ARRAY(a, type, n) ((type *)pl_arena_zalloc((a), sizeof(type) * (n)))

@@ -18,7 +18,8 @@ enum opt_id {
 	OPT_INCLUDE, OPT_DEFINE, OPT_FORMAT, OPT_OUTPUT, OPT_COLOR, OPT_MAX_ERRORS,
 	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_ASSUME, OPT_TRACE,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
-	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_SPLIT, OPT_HELP, OPT_VERSION
+	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_VERIFY, OPT_FIXTURES, OPT_SPLIT, OPT_ALLOW_OUTSIDE, OPT_PATTERN, OPT_SET, OPT_CLUSTER,
+	OPT_JOBS, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -36,8 +37,10 @@ static const struct opt opts[] = {
 	 "search DIR for included files (after the working directory), in order"},
 	{OPT_DEFINE, 'D', "define", true, ALL_CMDS, "NAME",
 	 "define the TableGen preprocessor macro NAME"},
+	{OPT_ALLOW_OUTSIDE, 0, "allow-include-outside", false, ALL_CMDS, NULL,
+	 "let includes read files outside the working directory, -I dirs and the includer's folder"},
 	{OPT_FORMAT, 0, "format", true, ALL_CMDS, "FMT",
-	 "output format: check: text (default), json, sarif; dump records/patterns: json; dump tokens: text"},
+	 "output format: check: text (default), json, sarif; dump records/patterns: json; dump tokens: text; graph: dot (default), svg, png"},
 	{OPT_OUTPUT, 'o', "output", true, ALL_CMDS, "FILE",
 	 "write the output to FILE (via a temporary file and rename)"},
 	{OPT_COLOR, 0, "color", true, ALL_CMDS, "WHEN",
@@ -73,6 +76,18 @@ static const struct opt opts[] = {
 	 "dump ir: treat each '// -----' chunk as its own input"},
 	{OPT_LIST_RULES, 0, "list-rules", false, CMD_BIT(PL_CMD_CHECK), NULL,
 	 "list the rules with their severity and state, and exit"},
+	{OPT_VERIFY, 0, "verify", false, CMD_BIT(PL_CMD_CHECK), NULL,
+	 "confirm recursion and overlap findings by running the patterns on a witness"},
+	{OPT_FIXTURES, 0, "fixtures", true, CMD_BIT(PL_CMD_CHECK), "DIR",
+	 "with --verify, also run every .mlir file under DIR (implies --verify)"},
+	{OPT_PATTERN, 0, "pattern", true, CMD_BIT(PL_CMD_GRAPH), "NAME",
+	 "draw the match and rewrite DAGs of pattern NAME (or FILE:LINE)"},
+	{OPT_SET, 0, "set", false, CMD_BIT(PL_CMD_GRAPH), NULL,
+	 "draw the interaction graph of the whole pattern set"},
+	{OPT_CLUSTER, 0, "cluster", true, CMD_BIT(PL_CMD_GRAPH), "BY",
+	 "--set: group nodes by file (default), dialect, or none"},
+	{OPT_JOBS, 'j', "jobs", true, CMD_BIT(PL_CMD_CHECK), "N",
+	 "evaluate input files on N threads (default: the number of cores); same output for every N"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},
 	{OPT_VERSION, 0, "version", false, ALL_CMDS, NULL, "print the version and exit"},
 };
@@ -138,8 +153,12 @@ void pl_cli_help(FILE *f, enum pl_cmd cmd)
 		      "'// did-not-converge'.\n\n", f);
 		break;
 	case PL_CMD_GRAPH:
-		fputs("Usage: patlint graph [OPTION]... FILE...\n"
-		      "Draw pattern graphs with Graphviz.\n\n", f);
+		fputs("Usage: patlint graph --pattern NAME [OPTION]... [PATH]...\n"
+		      "  or:  patlint graph --set [OPTION]... [PATH]...\n"
+		      "Draw pattern graphs with Graphviz: one pattern's match DAG beside its\n"
+		      "rewrite DAG, or the interaction graph of the set (patterns, the ops they\n"
+		      "match and create, 'may enable' edges, recursion cycles and overlaps found\n"
+		      "by the rules).  svg and png need Graphviz gvc.\n\n", f);
 		break;
 	default:
 		fputs("Usage: patlint [COMMAND] [OPTION]... [PATH]...\n"
@@ -210,7 +229,19 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_WRITE_BASELINE: o->write_baseline = arg; break;
 	case OPT_LIST_RULES: o->list_rules = true; break;
+	case OPT_VERIFY: o->verify = true; break;
+	case OPT_FIXTURES: o->fixtures = arg; o->verify = true; break;
 	case OPT_SPLIT: o->split_input = true; break;
+	case OPT_ALLOW_OUTSIDE: o->allow_include_outside = true; break;
+	case OPT_PATTERN: o->graph_pattern = arg; break;
+	case OPT_SET: o->graph_set = true; break;
+	case OPT_CLUSTER:
+		if (strcmp(arg, "file") && strcmp(arg, "dialect") && strcmp(arg, "none")) {
+			fprintf(err, "patlint: invalid argument '%s' for '--cluster' (file, dialect, none)\n", arg);
+			return -1;
+		}
+		o->cluster = arg;
+		break;
 	case OPT_FAIL_ON:
 		if (strcmp(arg, "error") && strcmp(arg, "warning") && strcmp(arg, "note") &&
 		    strcmp(arg, "none")) {
@@ -234,9 +265,11 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 		break;
 	case OPT_MAX_ERRORS:
 	case OPT_MAX_ITER:
-	case OPT_MAX_REWRITES: {
+	case OPT_MAX_REWRITES:
+	case OPT_JOBS: {
 		unsigned *dst = opt->id == OPT_MAX_ERRORS ? &o->max_errors
-		              : opt->id == OPT_MAX_ITER ? &o->max_iterations : &o->max_rewrites;
+		              : opt->id == OPT_MAX_ITER ? &o->max_iterations
+		              : opt->id == OPT_JOBS ? &o->jobs : &o->max_rewrites;
 		if (parse_uint(dst, arg) < 0) {
 			fprintf(err, "patlint: invalid number '%s' for '--%s'\n", arg, opt->long_name);
 			return -1;

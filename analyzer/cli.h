@@ -42,6 +42,7 @@ struct pl_options {
 	const char *output;       /* -o FILE, NULL = stdout */
 	enum pl_color color;      /* --color */
 	unsigned max_errors;      /* --max-errors, 0 = no cap */
+	unsigned jobs;            /* check: -j/--jobs, 0 = the number of cores */
 	unsigned max_iterations;  /* run: --max-iterations */
 	unsigned max_rewrites;    /* run: --max-rewrites, 0 = none */
 	struct pl_vec assumes;    /* run: --assume NAME=true|false (const char *, into argv) */
@@ -53,7 +54,13 @@ struct pl_options {
 	const char *baseline;     /* check: --baseline FILE.sarif */
 	const char *write_baseline; /* check: --write-baseline FILE */
 	bool list_rules;          /* check: --list-rules */
+	bool verify;              /* check: --verify (confirm findings with the engine) */
+	const char *fixtures;     /* check: --fixtures DIR of .mlir files (implies --verify) */
 	bool split_input;         /* dump ir: --split-input-file */
+	bool allow_include_outside; /* --allow-include-outside: no include confinement */
+	const char *graph_pattern;/* graph: --pattern NAME */
+	bool graph_set;           /* graph: --set */
+	const char *cluster;      /* graph: --cluster (file, dialect, none), NULL = file */
 	bool help;                /* --help was given */
 	bool version;             /* --version was given */
 };

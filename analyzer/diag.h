@@ -43,6 +43,9 @@ struct pl_diag {
 	struct pl_note *notes;  /* related locations, in order */
 	struct pl_note **tail;  /* where the next note is linked */
 	void *extra;            /* payload for report writers (owned by arena) */
+	bool uncertain;         /* a rule's "may" finding (it rests on something patlint
+	                         * cannot decide): reported as a note, whatever the
+	                         * rule's severity */
 };
 
 /* Where diagnostics go.  emit is called once per finished diagnostic. */

@@ -9,6 +9,8 @@
 
 #include "analyzer/inputs.h"
 #include "analyzer/model.h"
+#include "analyzer/verify.h"
+#include "analyzer/parallel.h"
 #include "parsers/drr.h"
 #include "parsers/ods.h"
 #include "parsers/pdll/pdll.h"
@@ -21,18 +23,25 @@
 /* A .td input: evaluate it, then import its ops and every DRR pattern it
  * defines or includes (each pattern once per run, however many inputs
  * include its file). */
-static int load_td(struct pl_run *r, struct model *m, const char *path)
+static int load_td(struct pl_run *r, struct model *m, const char *path,
+                   struct pl_prefetch *pf, size_t idx)
 {
 	struct tg_records *recs = NULL;
 	int rc = 0;
 
-	if (tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0)
-		return -1;
+	if (pf ? pl_prefetch_take(pf, idx, &recs) < 0
+	       : tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0) {
+		rc = -1;
+		goto cleanup;
+	}
 	if (ods_import(m, recs, &r->diag) < 0)
 		rc = -1;
 	if (drr_import(m, recs, 0, &r->diag) < 0)
 		rc = -1;
 	tga_detach();
+cleanup:
+	if (pf)
+		pl_prefetch_release(pf, idx);
 	return rc;
 }
 
@@ -134,18 +143,24 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path)
 	po.n_include_dirs = r->tg.n_include;
 	po.import_td = pdll_import_td;
 	po.import_td_ud = ud;
+	po.allow_include_outside = r->tg.allow_include_outside;
 	return pdll_load(m, r->sm, &r->diag, path, &po);
 }
 
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n)
 {
 	int rc = 0;
+	/* -j N: worker threads evaluate the .td inputs ahead of this loop,
+	 * which imports them in input order as without -j (parallel.h). */
+	unsigned jobs = r->opt && r->opt->cmd == PL_CMD_CHECK
+	                ? (r->opt->jobs ? r->opt->jobs : pl_jobs_default()) : 1;
+	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, jobs);
 
 	for (size_t i = 0; i < n; i++) {
 		int one;
 		switch (pl_input_kind(files[i])) {
 		case PL_INPUT_TD:
-			one = load_td(r, m, files[i]);
+			one = load_td(r, m, files[i], pf, i);
 			break;
 		case PL_INPUT_PDLL:
 			one = load_pdll(r, m, files[i]);
@@ -158,6 +173,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 		if (one < 0)
 			rc = -1;
 	}
+	pl_prefetch_free(pf);
 	return rc;
 }
 
@@ -188,6 +204,8 @@ int pl_cmd_check(struct pl_run *r)
 	model_set_sources(m, r->sm);
 	pl_load_inputs(r, m, (const char *const *)files.items, files.len);
 	rules_run_all(m, &r->diag, &cfg);
+	if (r->opt->verify)
+		verify_findings(r, m, fs, r->opt->fixtures);
 	int status = report_run(fs, &cfg, &ro);
 	pl_inputs_free(&files);
 	return status;

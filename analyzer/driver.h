@@ -42,4 +42,10 @@ int pl_cmd_check(struct pl_run *r);
  * on patterns that cannot be executed. */
 int pl_cmd_run(struct pl_run *r);
 
+/* `patlint graph` (analyzer/cmd_graph.c): draw one pattern (--pattern) or
+ * the set's interaction graph (--set, which runs the rules as check does
+ * to highlight recursion cycles and overlaps) as dot, svg or png; exit
+ * status 0, or 2 on input/usage errors. */
+int pl_cmd_graph(struct pl_run *r);
+
 #endif /* PL_DRIVER_H */

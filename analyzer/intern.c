@@ -6,9 +6,11 @@
 #include "arena.h"
 #include "util.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 struct entry {
 	const char *str; /* interned string, NULL when the slot is empty */
@@ -16,10 +18,13 @@ struct entry {
 };
 
 struct pl_intern {
-	struct pl_arena *arena; /* where the strings live */
+	struct pl_arena *arena; /* where the strings live (NULL in a view) */
 	struct entry *slots;    /* power-of-two sized table */
 	size_t cap;             /* slots allocated */
 	size_t count;           /* slots used */
+	struct pl_intern *parent; /* a view: the shared table it fronts */
+	bool shared;            /* calls take lock */
+	mtx_t lock;             /* guards a shared table */
 };
 
 struct pl_intern *pl_intern_new(struct pl_arena *arena)
@@ -29,7 +34,21 @@ struct pl_intern *pl_intern_new(struct pl_arena *arena)
 	t->arena = arena;
 	t->cap = 1024;
 	t->slots = pl_xcalloc(t->cap, sizeof(*t->slots));
+	mtx_init(&t->lock, mtx_plain);
 	return t;
+}
+
+struct pl_intern *pl_intern_view_new(struct pl_intern *shared)
+{
+	struct pl_intern *t = pl_intern_new(NULL);
+
+	t->parent = shared;
+	return t;
+}
+
+void pl_intern_set_shared(struct pl_intern *t, int shared)
+{
+	t->shared = shared != 0;
 }
 
 void pl_intern_free(struct pl_intern *t)
@@ -37,6 +56,7 @@ void pl_intern_free(struct pl_intern *t)
 	if (!t)
 		return;
 	free(t->slots);
+	mtx_destroy(&t->lock);
 	free(t);
 }
 
@@ -66,9 +86,8 @@ size_t pl_intern_len(const char *interned)
 	return n;
 }
 
-const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n)
+static const char *intern_hashed(struct pl_intern *t, const char *s, size_t n, uint64_t h)
 {
-	uint64_t h = pl_hash_bytes(s, n);
 	size_t i = h & (t->cap - 1);
 
 	while (t->slots[i].str) {
@@ -77,16 +96,36 @@ const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n)
 			return e;
 		i = (i + 1) & (t->cap - 1);
 	}
-	char *p = pl_arena_alloc(t->arena, sizeof(size_t) + n + 1);
-	memcpy(p, &n, sizeof(size_t));
-	p += sizeof(size_t);
-	if (n)
-		memcpy(p, s, n);
-	p[n] = '\0';
+	const char *p;
+	if (t->parent) {
+		mtx_lock(&t->parent->lock);
+		p = intern_hashed(t->parent, s, n, h);
+		mtx_unlock(&t->parent->lock);
+	} else {
+		char *q = pl_arena_alloc(t->arena, sizeof(size_t) + n + 1);
+		memcpy(q, &n, sizeof(size_t));
+		q += sizeof(size_t);
+		if (n)
+			memcpy(q, s, n);
+		q[n] = '\0';
+		p = q;
+	}
 	t->slots[i].str = p;
 	t->slots[i].hash = h;
 	if (++t->count * 2 > t->cap)
 		grow(t);
+	return p;
+}
+
+const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n)
+{
+	uint64_t h = pl_hash_bytes(s, n);
+
+	if (!t->shared)
+		return intern_hashed(t, s, n, h);
+	mtx_lock(&t->lock);
+	const char *p = intern_hashed(t, s, n, h);
+	mtx_unlock(&t->lock);
 	return p;
 }
 

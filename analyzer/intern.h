@@ -25,4 +25,13 @@ const char *pl_intern(struct pl_intern *t, const char *s);
 /* Length of an interned string, in O(1). */
 size_t pl_intern_len(const char *interned);
 
+/* Sharing one table between threads (`check -j N`).  While a table is
+ * shared, every call on it takes its lock.  A view is a thread's private
+ * front to a shared table: it answers from its own cache and interns
+ * misses in the shared table, so the strings it returns are the shared
+ * table's, pointer-equal across threads.  A view is used by one thread
+ * only; free views before unsharing. */
+void pl_intern_set_shared(struct pl_intern *t, int shared);
+struct pl_intern *pl_intern_view_new(struct pl_intern *shared);
+
 #endif /* PL_INTERN_H */

@@ -3,6 +3,7 @@ libpatlint_a_SOURCES += \
 	analyzer/arena.c analyzer/arena.h \
 	analyzer/cli.c analyzer/cli.h \
 	analyzer/cmd_run.c \
+	analyzer/cmd_graph.c \
 	analyzer/diag.c analyzer/diag.h \
 	analyzer/driver.c analyzer/driver.h \
 	analyzer/engine/ir.c analyzer/engine/ir.h analyzer/engine/ir_p.h \
@@ -17,6 +18,11 @@ libpatlint_a_SOURCES += \
 	analyzer/model.c analyzer/model.h \
 	analyzer/model_json.c \
 	analyzer/outfile.c analyzer/outfile.h \
+	analyzer/overlap.c analyzer/overlap.h \
+	analyzer/regex.c analyzer/regex.h \
+	analyzer/parallel.c analyzer/parallel.h \
+	analyzer/recursion.c analyzer/recursion.h \
 	analyzer/source.c analyzer/source.h \
 	analyzer/util.c analyzer/util.h \
+	analyzer/verify.c analyzer/verify.h \
 	$(NULL)

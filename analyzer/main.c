@@ -30,6 +30,7 @@ static int dump_tokens(struct pl_run *r, const char *path, FILE *out)
 	if (tg_lex_new(&lx, r->sm, &r->diag, r->intern, path, r->tg.include_dirs, r->tg.n_include,
 	               r->tg.defines, r->tg.n_define) < 0)
 		return -1;
+	tg_lex_allow_include_outside(lx, r->tg.allow_include_outside);
 	for (;;) {
 		const struct tg_token *t = tg_lex_next(lx);
 		struct pl_source_file *f = pl_source_get(r->sm, t->span.file);
@@ -159,6 +160,7 @@ int main(int argc, char **argv)
 	r.tg.n_include = (unsigned)opt.include_dirs.len;
 	r.tg.defines = (const char *const *)opt.defines.items;
 	r.tg.n_define = (unsigned)opt.defines.len;
+	r.tg.allow_include_outside = opt.allow_include_outside;
 
 	switch (opt.cmd) {
 	case PL_CMD_CHECK:
@@ -170,6 +172,7 @@ int main(int argc, char **argv)
 	case PL_CMD_RUN:
 		status = pl_cmd_run(&r);
 		break;
+	case PL_CMD_GRAPH: status = pl_cmd_graph(&r); break;
 	default:
 		status = cmd_unfinished(&r);
 		break;

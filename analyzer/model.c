@@ -22,6 +22,8 @@ struct model {
 	unsigned n_claimed, cap_claimed;
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
+	struct model_cdef **cdefs;    /* ODS constraint defs: open hash by interned name */
+	unsigned n_cdefs, cap_cdefs;
 };
 
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
@@ -94,6 +96,48 @@ unsigned model_op_count(const struct model *m) { return m->n_ops; }
 const struct model_op *model_op_at(const struct model *m, unsigned i)
 {
 	return i < m->n_ops ? m->ops[i] : NULL;
+}
+
+/* Constraint defs: open addressing on the interned name pointer. */
+static unsigned cdef_slot(struct model_cdef **t, unsigned cap, const char *name)
+{
+	unsigned i = (unsigned)(((uintptr_t)name >> 3) * 2654435761u) & (cap - 1);
+	while (t[i] && t[i]->name != name)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+struct model_cdef *model_cdef_add(struct model *m, const char *name)
+{
+	name = pl_intern(m->intern, name);
+	if (!m->cdefs) {
+		m->cap_cdefs = 256;
+		m->cdefs = PL_NEW_ARRAY(m->arena, struct model_cdef *, m->cap_cdefs);
+	}
+	unsigned i = cdef_slot(m->cdefs, m->cap_cdefs, name);
+	if (m->cdefs[i])
+		return NULL;
+	struct model_cdef *c = PL_NEW(m->arena, struct model_cdef);
+	c->name = name;
+	m->cdefs[i] = c;
+	if (++m->n_cdefs * 2 > m->cap_cdefs) {
+		unsigned ncap = m->cap_cdefs * 2;
+		struct model_cdef **nt = PL_NEW_ARRAY(m->arena, struct model_cdef *, ncap);
+		for (unsigned k = 0; k < m->cap_cdefs; k++)
+			if (m->cdefs[k])
+				nt[cdef_slot(nt, ncap, m->cdefs[k]->name)] = m->cdefs[k];
+		m->cdefs = nt;
+		m->cap_cdefs = ncap;
+	}
+	return c;
+}
+
+const struct model_cdef *model_cdef_find(const struct model *m, const char *name)
+{
+	if (!m->cdefs || !name)
+		return NULL;
+	name = pl_intern(m->intern, name);
+	return m->cdefs[cdef_slot(m->cdefs, m->cap_cdefs, name)];
 }
 
 struct model_pattern *model_pattern_add(struct model *m)

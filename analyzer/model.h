@@ -84,6 +84,44 @@ struct model_op {
 	struct pl_span span;      /* the op's `def` */
 };
 
+/* ---- ODS constraint definitions --------------------------------------- */
+
+struct model;
+
+/* Predicate tree of an ODS constraint, as TableGen's Pred records build it
+ * (CPred, And/Or/Neg, SubstLeaves, Concat). */
+enum model_pred_kind {
+	MODEL_PRED_CPRED = 0, /* text: the C++ expression (predExpr) */
+	MODEL_PRED_AND,       /* kids */
+	MODEL_PRED_OR,        /* kids */
+	MODEL_PRED_NOT,       /* kids[0] */
+	MODEL_PRED_SUBST,     /* SubstLeaves: text = pattern, text2 = replacement, kids[0] */
+	MODEL_PRED_CONCAT,    /* Concat: text = prefix, text2 = suffix, kids[0] */
+	MODEL_PRED_OTHER,     /* anything else: opaque */
+};
+
+struct model_pred {
+	enum model_pred_kind kind;    /* what it is */
+	const char *text;             /* see the kind */
+	const char *text2;            /* see the kind */
+	const struct model_pred **kids; unsigned n_kids; /* children */
+};
+
+/* A named ODS TypeConstraint or AttrConstraint def (I32, F32Attr, a
+ * project's own Type<CPred<...>>), for rules that reason about which
+ * constraints are disjoint or include each other (analyzer/overlap.c). */
+struct model_cdef {
+	const char *name;             /* def name: "I32" */
+	bool is_attr;                 /* AttrConstraint (else TypeConstraint) */
+	const char *summary;          /* its summary, or NULL */
+	const struct model_pred *pred;/* its predicate, NULL if none */
+	const char *storage_type;     /* Attr: storageType ("::mlir::IntegerAttr"), else NULL */
+};
+
+/* Add (first wins: returns NULL when the name exists) and look up. */
+struct model_cdef *model_cdef_add(struct model *m, const char *name);
+const struct model_cdef *model_cdef_find(const struct model *m, const char *name);
+
 /* ---- patterns --------------------------------------------------------- */
 
 enum model_origin { MODEL_ORIGIN_DRR = 0, MODEL_ORIGIN_PDLL };
@@ -117,6 +155,8 @@ struct model_node {
 	bool result_types_given;     /* result types were written explicitly */
 	unsigned result_index;       /* DRR __N suffix / PDLL .N access, 0 otherwise */
 	bool indexed;                /* result_index was written (DRR $x__N, PDLL .N) */
+	bool unresolved;             /* REF: no binding of `ref` is visible at this use (unbound,
+	                              * or bound only later); rules/unbound-variable.c reports it */
 	/* Added for the engine (analyzer/engine/interp.c); frontends that do
 	 * not set them keep the zero defaults, which mean "operands as listed". */
 	bool operands_any;           /* OP: no operand list written (PDLL `op<x>`): any operands match */
@@ -136,6 +176,9 @@ struct model_constraint {
 	const char *code;          /* C++ predicate text, NULL if none */
 	const char **args;         /* bound names it reads */
 	unsigned n_args;
+	struct model_node **refs;  /* REF nodes of the names it reads, with their spans and
+	                            * `unresolved` flags; NULL when the frontend gives none */
+	unsigned n_refs;
 	struct pl_span span;
 };
 

@@ -35,6 +35,7 @@
  *     "bind": string      (the $name written on the node)
  *     "ref": string       (ref: the name used, without __N)
  *     "result_index": int (ref: the N of $x__N)
+ *     "unresolved": true  (ref: no binding visible at this use)
  *     "constraint": string, "constant": string, "directive": string,
  *     "result_types": [NODE...]  (op with explicit returnType)
  *     "args": [NODE...]
@@ -134,6 +135,10 @@ static void dump_node(struct pl_json *j, const struct model_node *n, const char 
 	if (n->indexed) {
 		pl_json_key(j, "result_index");
 		pl_json_int(j, n->result_index);
+	}
+	if (n->unresolved) {
+		pl_json_key(j, "unresolved");
+		pl_json_bool(j, true);
 	}
 	opt_str(j, "constraint", n->constraint);
 	opt_str(j, "constant", n->constant);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int pl_out_open(struct pl_out *out, const char *path)
@@ -23,13 +24,18 @@ int pl_out_open(struct pl_out *out, const char *path)
 	char *tmp = pl_buf_detach(&b);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
-		fprintf(stderr, "patlint: cannot create '%s': %s\n", tmp, strerror(errno));
+		/* name the file the user asked for, not the temporary one */
+		fprintf(stderr, "patlint: cannot create '%s': %s\n", path, strerror(errno));
 		free(tmp);
 		return -1;
 	}
+	/* mkstemp creates 0600; give the report the mode a plain fopen would. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	out->f = fdopen(fd, "w");
 	if (!out->f) {
-		fprintf(stderr, "patlint: cannot open '%s': %s\n", tmp, strerror(errno));
+		fprintf(stderr, "patlint: cannot open '%s': %s\n", path, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		free(tmp);
@@ -52,13 +58,12 @@ int pl_out_close(struct pl_out *out, bool ok)
 		return rc;
 	}
 	if (fclose(out->f) != 0) {
-		fprintf(stderr, "patlint: error writing '%s': %s\n", out->tmp_path, strerror(errno));
+		fprintf(stderr, "patlint: error writing '%s': %s\n", out->path, strerror(errno));
 		ok = false;
 		rc = -1;
 	}
 	if (ok && rename(out->tmp_path, out->path) != 0) {
-		fprintf(stderr, "patlint: cannot rename '%s' to '%s': %s\n", out->tmp_path, out->path,
-		        strerror(errno));
+		fprintf(stderr, "patlint: cannot write '%s': %s\n", out->path, strerror(errno));
 		rc = -1;
 		ok = false;
 	}

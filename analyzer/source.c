@@ -5,22 +5,36 @@
 #include "source.h"
 #include "util.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
+
+/* Files live in fixed chunks that never move, so that pl_source_get can
+ * read without the lock while `check -j N` threads load includes: a
+ * thread only asks for ids it got back from pl_source_load (or that the
+ * main thread got before it started the threads), and the release store
+ * of count orders the chunk writes before them.  Loading and adding take
+ * the lock; line tables are built at load time, not on demand, so that
+ * no reader ever writes to a shared file. */
+#define SM_CHUNK_BITS 10
+#define SM_CHUNK (1u << SM_CHUNK_BITS)
+#define SM_MAX_CHUNKS 4096 /* 4M files */
 
 struct pl_source_mgr {
-	struct pl_source_file **files; /* files[0] is unused: id 0 = none */
-	uint32_t count;                /* entries used, including slot 0 */
-	uint32_t cap;                  /* entries allocated */
+	struct pl_source_file **chunks[SM_MAX_CHUNKS]; /* id -> file; id 0 unused */
+	_Atomic uint32_t count;        /* entries used, including slot 0 */
+	mtx_t lock;                    /* serializes pl_source_load / pl_source_add */
 };
+
+#define SM_FILE(sm, id) ((sm)->chunks[(id) >> SM_CHUNK_BITS][(id) & (SM_CHUNK - 1)])
 
 struct pl_source_mgr *pl_source_mgr_new(void)
 {
 	struct pl_source_mgr *sm = pl_xcalloc(1, sizeof(*sm));
 
-	sm->cap = 16;
-	sm->files = pl_xcalloc(sm->cap, sizeof(*sm->files));
-	sm->count = 1;
+	atomic_init(&sm->count, 1);
+	mtx_init(&sm->lock, mtx_plain);
 	return sm;
 }
 
@@ -28,31 +42,40 @@ void pl_source_mgr_free(struct pl_source_mgr *sm)
 {
 	if (!sm)
 		return;
-	for (uint32_t i = 1; i < sm->count; i++) {
-		struct pl_source_file *f = sm->files[i];
+	uint32_t n = atomic_load(&sm->count);
+	for (uint32_t i = 1; i < n; i++) {
+		struct pl_source_file *f = SM_FILE(sm, i);
 		free((char *)f->path);
 		free((char *)f->buf);
 		free(f->line_starts);
 		free(f);
 	}
-	free(sm->files);
+	for (uint32_t c = 0; c < SM_MAX_CHUNKS && sm->chunks[c]; c++)
+		free(sm->chunks[c]);
+	mtx_destroy(&sm->lock);
 	free(sm);
 }
 
+static void build_lines(struct pl_source_file *f);
+
+/* Called with sm->lock held. */
 static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *path,
                                        char *buf, size_t len)
 {
 	struct pl_source_file *f = pl_xcalloc(1, sizeof(*f));
+	uint32_t id = atomic_load_explicit(&sm->count, memory_order_relaxed);
 
-	if (sm->count == sm->cap) {
-		sm->cap *= 2;
-		sm->files = pl_xrealloc(sm->files, sm->cap * sizeof(*sm->files));
-	}
-	f->id = sm->count;
+	if (id >> SM_CHUNK_BITS >= SM_MAX_CHUNKS)
+		pl_die("too many source files");
+	if (!sm->chunks[id >> SM_CHUNK_BITS])
+		sm->chunks[id >> SM_CHUNK_BITS] = pl_xcalloc(SM_CHUNK, sizeof(**sm->chunks));
+	f->id = id;
 	f->path = pl_xstrdup(path);
 	f->buf = buf;
 	f->len = len;
-	sm->files[sm->count++] = f;
+	build_lines(f);
+	SM_FILE(sm, id) = f;
+	atomic_store_explicit(&sm->count, id + 1, memory_order_release);
 	return f;
 }
 
@@ -60,18 +83,24 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 {
 	char *buf;
 	size_t len;
+	int rc = 0;
 
 	*out = NULL;
-	for (uint32_t i = 1; i < sm->count; i++) {
-		if (strcmp(sm->files[i]->path, path) == 0) {
-			*out = sm->files[i];
-			return 0;
+	mtx_lock(&sm->lock);
+	for (uint32_t i = 1, n = atomic_load_explicit(&sm->count, memory_order_relaxed); i < n; i++) {
+		if (strcmp(SM_FILE(sm, i)->path, path) == 0) {
+			*out = SM_FILE(sm, i);
+			goto cleanup;
 		}
 	}
-	if (pl_read_file(&buf, &len, path) < 0)
-		return -1;
+	if (pl_read_file(&buf, &len, path) < 0) {
+		rc = -1;
+		goto cleanup;
+	}
 	*out = add_file(sm, path, buf, len);
-	return 0;
+cleanup:
+	mtx_unlock(&sm->lock);
+	return rc;
 }
 
 struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
@@ -81,19 +110,22 @@ struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
 
 	memcpy(copy, buf, len);
 	copy[len] = '\0';
-	return add_file(sm, name, copy, len);
+	mtx_lock(&sm->lock);
+	struct pl_source_file *f = add_file(sm, name, copy, len);
+	mtx_unlock(&sm->lock);
+	return f;
 }
 
 struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id)
 {
-	if (id == 0 || id >= sm->count)
+	if (id == 0 || id >= atomic_load_explicit(&((struct pl_source_mgr *)sm)->count, memory_order_acquire))
 		return NULL;
-	return sm->files[id];
+	return SM_FILE(sm, id);
 }
 
 uint32_t pl_source_count(const struct pl_source_mgr *sm)
 {
-	return sm->count - 1;
+	return atomic_load(&((struct pl_source_mgr *)sm)->count) - 1;
 }
 
 static void build_lines(struct pl_source_file *f)
@@ -102,14 +134,13 @@ static void build_lines(struct pl_source_file *f)
 
 	f->line_starts = pl_xmalloc(cap * sizeof(uint32_t));
 	f->line_starts[0] = 0;
-	for (size_t i = 0; i < f->len; i++) {
-		if (f->buf[i] != '\n')
-			continue;
+	for (const char *p = f->buf, *end = f->buf + f->len;
+	     (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
 		if (n == cap) {
 			cap *= 2;
 			f->line_starts = pl_xrealloc(f->line_starts, cap * sizeof(uint32_t));
 		}
-		f->line_starts[n++] = (uint32_t)(i + 1);
+		f->line_starts[n++] = (uint32_t)(p - f->buf + 1);
 	}
 	f->n_lines = n;
 }

@@ -175,9 +175,15 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 	*out_len = 0;
 	if (!f)
 		return -1;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		/* counted while reading, so /dev/zero or a growing file stop too */
+		if (b.len + n > PL_MAX_FILE_SIZE) {
+			err = EFBIG;
+			break;
+		}
 		pl_buf_add(&b, chunk, n);
-	if (ferror(f))
+	}
+	if (!err && ferror(f))
 		err = errno ? errno : EIO;
 	fclose(f);
 	if (err) {

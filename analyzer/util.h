@@ -64,6 +64,9 @@ void pl_vec_free(struct pl_vec *v);
 /* Read a whole file into a NUL-terminated heap buffer.  Returns 0, or -1
  * with errno set; *out_len gets the byte count (without the NUL). */
 int pl_read_file(char **out, size_t *out_len, const char *path);
+/* Largest file pl_read_file reads: more is an error with errno EFBIG
+ * ("File too large"), never an endless read or an out-of-memory abort. */
+#define PL_MAX_FILE_SIZE ((size_t)64 << 20)
 
 /* 64-bit FNV-1a hash of n bytes. */
 uint64_t pl_hash_bytes(const void *p, size_t n);

@@ -4,15 +4,27 @@
 # peak RSS (largest over files) and the ratio patlint/peer.  Benchmarks
 # print figures; they never fail on them (shared machines are noisy).
 #
-#   bench.sh PATLINT MEASURE [RUNS]
+#   bench.sh PATLINT MEASURE [RUNS] [HARNESS]
+#
+# Rows: check vs mlir-tblgen-16 -gen-rewriters (corpus DRR files the peer
+# accepts), check vs mlir-pdll-16 -x=mlir (corpus .pdll files), dump
+# records vs llvm-tblgen-16 --dump-json (MLIR 16 *Ops.td), run vs the
+# greedy-driver harness (tests/run), synthetic sets of 1k/10k/100k DRR
+# patterns (bench/gen-synth.sh) and check -j 2 vs -j 1.  The corpus rows
+# need ../shared/corpus (or CORPUS=DIR).
 set -u
 LC_ALL=C
 export LC_ALL
-patlint=$1
-measure=$2
+abspath() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+patlint=$(abspath "$1")
+measure=$(abspath "$2")
 runs=${3:-5}
+harness=${4:-}
+[ -z "$harness" ] || harness=$(abspath "$harness")
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
 M16=${MLIR16_INCLUDE:-/usr/lib/llvm-16/include}
 TBLGEN=${LLVM_TBLGEN:-llvm-tblgen-16}
+CORPUS=${CORPUS:-$srcdir/../shared/corpus}
 
 if ! command -v "$TBLGEN" >/dev/null 2>&1 || [ ! -d "$M16/mlir" ]; then
     echo "bench: SKIP: $TBLGEN or $M16/mlir not installed"
@@ -21,33 +33,121 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# row LABEL FILELIST CMD_A CMD_B : each command gets the file appended.
+# bench_files LABEL FILELIST: each line of FILELIST is appended to $CMD_A
+# and to $CMD_B (a file, or flags and a file; split on blanks).  With
+# SPLIT=1 a line is "ARGS_A | ARGS_B" instead, one part for each command.
+# Exit status 1 (check found something) counts as success.
 bench_files() {
     label=$1; list=$2; shift 2
-    ta=0; tb=0; ra=0; rb=0; n=0; fa=0
-    while read -r f; do
-        set -- $CMD_A "$f"
+    n=0; fa=0
+    : > "$tmp/rows"
+    while read -r line; do
+        la=$line; lb=$line
+        if [ "${SPLIT:-0}" = 1 ]; then la=${line%% | *}; lb=${line#* | }; fi
+        set -- $CMD_A $la
         a=$("$measure" -r "$runs" -- "$@")
-        set -- $CMD_B "$f"
+        set -- $CMD_B $lb
         b=$("$measure" -r "$runs" -- "$@")
         n=$((n + 1))
         echo "$a $b" >> "$tmp/rows"
-        [ "$(echo "$a" | cut -d' ' -f3)" = 0 ] || fa=$((fa + 1))
+        case $(echo "$a" | cut -d' ' -f3) in 0|1) ;; *) fa=$((fa + 1)) ;; esac
     done < "$list"
-    awk -v label="$label" -v n="$n" -v fa="$fa" '
-        { ta += $1; if ($2 > ra) ra = $2; tb += $4; if ($5 > rb) rb = $5 }
+    awk -v label="$label" -v n="$n" -v fa="$fa" -v unit="${UNIT:-files}" -v peer="${PEER:-peer}" '
+        { ta += $1; if ($2 > ra) ra = $2; ca += $4; tb += $5; if ($6 > rb) rb = $6; cb += $8 }
         END {
-            printf "%-44s %5d files  patlint %9.1f ms %7.1f MiB | peer %9.1f ms %7.1f MiB | time ratio %.2f  rss ratio %.2f%s\n",
-                label, n, ta, ra / 1024, tb, rb / 1024, (tb > 0 ? ta / tb : 0), (rb > 0 ? ra / rb : 0),
+            printf "%-42s %4d %-5s patlint %8.1f ms (cpu %7.1f) %6.1f MiB | %-6s %8.1f ms (cpu %7.1f) %6.1f MiB | ratio time %.2f cpu %.2f rss %.2f%s\n",
+                label, n, unit, ta, ca, ra / 1024, peer, tb, cb, rb / 1024,
+                (tb > 0 ? ta / tb : 0), (cb > 0 ? ca / cb : 0), (rb > 0 ? ra / rb : 0),
                 (fa ? sprintf("  (patlint failed on %d)", fa) : "")
         }' "$tmp/rows"
     rm -f "$tmp/rows"
 }
 
+# Include flags of a corpus file from MANIFEST.tsv's include_dirs column.
+inc_flags() {
+    echo "$1" | tr ',' '\n' | while read -r d; do
+        [ "$d" = MLIR16 ] && d=$M16
+        printf ' -I %s' "$d"
+    done
+}
+
 echo "patlint benchmark: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "median of $runs runs per file, one process per file for both tools"
+echo "median of $runs runs per file (wall and user+sys cpu: sums over files; RSS: the largest); ratio = patlint / peer"
+
+if [ -f "$CORPUS/MANIFEST.tsv" ] && [ -f "$CORPUS/peers.tsv" ]; then
+    cd "$CORPUS" || exit 2
+    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' MANIFEST.tsv > "$tmp/manifest"
+    # DRR files mlir-tblgen-16 accepts (plain runs, not the -D variants).
+    awk -F'\t' '$1 == "drr" && $3 == "-" && $5 == 0 { print $2 }' peers.tsv | sort -u |
+    while read -r f; do
+        echo "$(inc_flags "$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' "$tmp/manifest")") $f"
+    done > "$tmp/drr.args"
+    CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-tblgen-16 -gen-rewriters"
+    PEER=tblgen bench_files "check vs mlir-tblgen-16 -gen-rewriters" "$tmp/drr.args"
+
+    # PDLL files mlir-pdll-16 accepts, run as their RUN line runs them.
+    awk -F'\t' '$1 == "pdll" && ($3 == "-" || $3 == "all") && $5 == 0 { print $2 "\t" $4 }' peers.tsv |
+    sort -u -t "$(printf '\t')" -k1,1 |
+    while IFS="$(printf '\t')" read -r f cmd; do
+        flags=$(echo "$cmd" | sed 's/^mlir-pdll-16 -x=mlir//; s/ --split-input-file//; s/ [^ ]*$//')
+        split=$(echo "$cmd" | grep -o -- '--split-input-file')
+        echo "$flags $f | $flags $split $f"
+    done > "$tmp/pdll.args"
+    CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-pdll-16 -x=mlir"
+    SPLIT=1 PEER=pdll bench_files "check vs mlir-pdll-16 -x=mlir" "$tmp/pdll.args"
+    cd - >/dev/null || exit 2
+else
+    echo "bench: SKIP corpus rows: no $CORPUS (../shared/corpus)"
+fi
 
 find "$M16/mlir/Dialect" -name '*Ops.td' | sort > "$tmp/ops"
 CMD_A="$patlint dump records --format=json -I $M16"
 CMD_B="$TBLGEN --dump-json -I $M16"
-bench_files "dump records vs llvm-tblgen-16 --dump-json" "$tmp/ops"
+PEER=tblgen bench_files "dump records vs llvm-tblgen-16 --dump-json" "$tmp/ops"
+
+# patlint run against MLIR's greedy driver (the harness) on tests/run:
+# the harness gets the PDL module mlir-pdll-16 compiled beforehand (its
+# compile time is not counted).
+if [ -n "$harness" ] && [ -x "$harness" ] && command -v mlir-pdll-16 >/dev/null 2>&1; then
+    : > "$tmp/run.args"
+    for d in "$srcdir"/tests/run/*.d; do
+        [ -f "$d/patterns.pdll" ] || continue
+        name=$(basename "$d")
+        mlir-pdll-16 -x=mlir "$d/patterns.pdll" -o "$tmp/$name.pdl.mlir" 2>/dev/null || continue
+        args=$(sed "s|^run ||; s|patterns.pdll|$d/patterns.pdll|; s|input.mlir|$d/input.mlir|" "$d/args")
+        hopts=$(echo "$args" | grep -o -- '--max-[a-z]* [0-9]*' | tr '\n' ' ')
+        echo "$args | $hopts $tmp/$name.pdl.mlir $d/input.mlir" >> "$tmp/run.args"
+    done
+    CMD_A="$patlint run"; CMD_B="$harness"
+    SPLIT=1 PEER=greedy UNIT=cases bench_files "run vs greedy harness (MLIR 16 driver)" "$tmp/run.args"
+else
+    echo "bench: SKIP run row: no greedy harness (make tests/harness/greedy) or mlir-pdll-16"
+fi
+
+# Growth: synthetic sets (bench/gen-synth.sh), one file each.
+for size in 1000 10000 100000; do
+    sh "$srcdir/bench/gen-synth.sh" "$size" > "$tmp/synth$size.td"
+    echo "-I $M16 $tmp/synth$size.td" > "$tmp/synth.args"
+    r=$runs; [ "$size" -ge 100000 ] && r=$(( runs < 3 ? runs : 3 ))
+    runs_save=$runs; runs=$r
+    CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-tblgen-16 -gen-rewriters"
+    PEER=tblgen UNIT=set bench_files "synthetic $size DRR patterns: check" "$tmp/synth.args"
+    runs=$runs_save
+    rm -f "$tmp/synth$size.td"
+done
+
+# -j 1 against -j 2: one run over many .td inputs (MLIR 16's dialect tree),
+# and the corpus files, one run per include set (ratio = -j 2 / -j 1).
+echo "-I $M16 $M16/mlir/Dialect" > "$tmp/tree.args"
+CMD_A="$patlint check -j 2 --no-config"; CMD_B="$patlint check -j 1 --no-config"
+PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: MLIR 16 Dialect tree" "$tmp/tree.args"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+    cd "$CORPUS" || exit 2
+    awk -F'\t' 'NR > 1 && ($7 == "drr" || $7 == "pdll") { print $6 "\t" $1 }' MANIFEST.tsv | sort |
+    awk -F'\t' '$1 != last { if (NR > 1) printf "\n"; printf "%s\t", $1; last = $1 } { printf " %s", $2 } END { printf "\n" }' |
+    while IFS="$(printf '\t')" read -r inc files; do
+        echo "$(inc_flags "$inc") $files"
+    done > "$tmp/groups.args"
+    PEER="-j 1" UNIT=runs bench_files "check -j 2 vs -j 1: corpus by include set" "$tmp/groups.args"
+    cd - >/dev/null || exit 2
+fi

@@ -4,7 +4,9 @@
  *
  *   measure [-r RUNS] [-o OUTFILE] -- COMMAND [ARG]...
  *
- * Prints "MEDIAN_MS PEAK_RSS_KB EXIT" on one line.  The command's stdout
+ * Prints "MEDIAN_MS PEAK_RSS_KB EXIT MEDIAN_CPU_MS" on one line (CPU =
+ * user + system time of the command, steadier than wall time on a loaded
+ * machine).  The command's stdout
  * goes to OUTFILE (default /dev/null) and its stderr to /dev/null.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -48,6 +50,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	double *ms = calloc((size_t)runs, sizeof(double));
+	double *cpu = calloc((size_t)runs, sizeof(double));
 	for (int r = 0; r < runs; r++) {
 		struct timespec t0, t1;
 		struct rusage ru;
@@ -74,13 +77,18 @@ int main(int argc, char **argv)
 		}
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		ms[r] = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+		cpu[r] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+		         (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 		if (ru.ru_maxrss > peak)
 			peak = ru.ru_maxrss;
 		last_exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	}
 	qsort(ms, (size_t)runs, sizeof(double), cmp_double);
+	qsort(cpu, (size_t)runs, sizeof(double), cmp_double);
 	double med = runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
-	printf("%.3f %ld %d\n", med, peak, last_exit);
+	double cmed = runs % 2 ? cpu[runs / 2] : (cpu[runs / 2 - 1] + cpu[runs / 2]) / 2;
+	printf("%.3f %ld %d %.3f\n", med, peak, last_exit, cmed);
 	free(ms);
+	free(cpu);
 	return 0;
 }

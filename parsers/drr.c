@@ -13,6 +13,10 @@
  *     the source bind values or attributes, names on NativeCodeCalls and
  *     ops in result patterns bind their values; `$_` binds nothing;
  *     `$x__N` refers to value N of x and cannot bind an op argument;
+ *   - a reference to a name that is not bound, or that a result pattern
+ *     binds but has not built yet, stays in the model as a REF node with
+ *     `unresolved` set: the finding is rule unbound-variable's, not a
+ *     drr-* error;
  *   - op argument count: arguments - location/returnType directives +
  *     one per `either`, against the ODS argument count, for every op node
  *     of every tree; result ops additionally count only trailing
@@ -55,6 +59,8 @@ struct sym {
 	int n_values;             /* SYM_MULTI: values; SYM_RESULT: results */
 	struct model_node *node;  /* the binding node */
 	struct pl_span span;      /* the binding occurrence */
+	bool ready;               /* its value exists: source symbols always, result
+	                           * symbols once their op or call has been built */
 };
 
 enum dag_kind { DK_OP, DK_NATIVE, DK_REPLACE, DK_LOCATION, DK_RETURNTYPE, DK_EITHER,
@@ -179,8 +185,9 @@ static void add_binding(struct drr *x, const char *name, struct model_node *n, s
 	p->n_bindings++;
 }
 
-static void add_constraint(struct drr *x, enum model_constraint_kind kind, const char *name,
-                           const char *code, const char **args, unsigned n, struct pl_span at)
+static struct model_constraint *add_constraint(struct drr *x, enum model_constraint_kind kind,
+                                               const char *name, const char *code, const char **args,
+                                               unsigned n, struct pl_span at)
 {
 	struct model_constraint *c = PL_NEW(model_arena(x->m), struct model_constraint);
 	c->kind = kind;
@@ -190,6 +197,7 @@ static void add_constraint(struct drr *x, enum model_constraint_kind kind, const
 	c->n_args = n;
 	c->span = at;
 	pl_vec_push(&x->cons, c);
+	return c;
 }
 
 /* Bind sym; repeated operand names become an equality constraint.  Returns
@@ -223,6 +231,7 @@ static bool bind(struct drr *x, const char *name, enum sym_kind kind, const stru
 	ns->n_values = n_values;
 	ns->node = node;
 	ns->span = at;
+	ns->ready = true;
 	add_binding(x, name, node, at);
 	return true;
 }
@@ -567,15 +576,16 @@ static void res_collect(struct drr *x, const struct tga_val *dag, int depth)
 		if (named) {
 			const struct tga_rec *nc = tga_val_def(tga_dag_op(dag));
 			int nr = (int)tga_field_int(nc, "numReturns", 1);
-			bind(x, pack_name(x, name, NULL), nr > 1 ? SYM_MULTI : SYM_NATIVE, NULL, nr, NULL,
-			     tga_val_span(dag));
+			if (bind(x, pack_name(x, name, NULL), nr > 1 ? SYM_MULTI : SYM_NATIVE, NULL, nr, NULL,
+			         tga_val_span(dag)))
+				sym_find(x, pack_name(x, name, NULL))->ready = false;
 		}
 	} else if (k == DK_OP) {
 		const struct model_op *op = dag_op(x, dag);
 		check_arg_count(x, dag, op);
-		if (named)
-			bind(x, pack_name(x, name, NULL), SYM_RESULT, op, (int)op->n_results, NULL,
-			     tga_val_span(dag));
+		if (named && bind(x, pack_name(x, name, NULL), SYM_RESULT, op, (int)op->n_results, NULL,
+		                  tga_val_span(dag)))
+			sym_find(x, pack_name(x, name, NULL))->ready = false;
 	} else if (named) {
 		err(x, "drr-bind-unsupported", tga_val_span(dag),
 		    "binding symbol '%s' to non-operation/native code call unsupported right now", name);
@@ -624,8 +634,13 @@ static struct model_node *res_ref(struct drr *x, const char *sym, struct pl_span
 		n->result_index = (unsigned)idx;
 		n->indexed = true;
 	}
-	if (!s) {
-		err(x, "drr-unbound-symbol", at, "referencing unbound symbol '%s'", sym);
+	/* Not bound, or bound by a result pattern that is built later (or by
+	 * the op this reference is an argument of): mlir-tblgen-16 rejects
+	 * the first and accepts the second, whose C++ then uses a variable
+	 * before its declaration or a null op.  Either way the finding is
+	 * rules/unbound-variable.c's, under its contract id. */
+	if (!s || !s->ready) {
+		n->unresolved = true;
 		return n;
 	}
 	bool kind_known = s->kind != SYM_NATIVE && s->kind != SYM_MULTI;
@@ -649,6 +664,17 @@ static struct model_node *res_ref(struct drr *x, const char *sym, struct pl_span
 
 static struct model_node *res_tree(struct drr *x, const struct tga_val *dag, int depth,
                                    bool replaces_root);
+
+/* The result symbol `name` (a dag's `:$name`, NULL or "" for none) has
+ * been built: later references may use it. */
+static void mark_ready(struct drr *x, const char *name)
+{
+	if (!name || !*name)
+		return;
+	struct sym *s = sym_find(x, pack_name(x, name, NULL));
+	if (s)
+		s->ready = true;
+}
 
 /* Argument i of result dag `dag` in slot kind slot_kind (-1: NativeCodeCall
  * or directive argument). */
@@ -771,6 +797,7 @@ static struct model_node *res_op(struct drr *x, const struct tga_val *dag, int d
 		}
 		push_arg(n, res_arg(x, dag, i, sk, op, i, depth), slot_name);
 	}
+	mark_ready(x, name);
 	return n;
 }
 
@@ -825,10 +852,23 @@ static struct model_node *res_tree(struct drr *x, const struct tga_val *dag, int
 			c->kind = MODEL_NODE_TYPE; /* a C++ type expression */
 		push_arg(n, c, NULL);
 	}
+	if (k == DK_NATIVE)
+		mark_ready(x, name);
 	return n;
 }
 
 /* ---- one pattern ------------------------------------------------------ */
+
+/* A name read by a multi-entity constraint, as a REF node.  Constraints
+ * are checked while matching, so only source symbols are visible (they
+ * are the only ones bound when import_constraints runs). */
+static struct model_node *constraint_ref(struct drr *x, const char *sym, struct pl_span at)
+{
+	struct model_node *n = new_node(x, MODEL_NODE_REF, at);
+	n->ref = pack_name(x, sym, NULL);
+	n->unresolved = sym_find(x, n->ref) == NULL;
+	return n;
+}
 
 static void import_constraints(struct drr *x)
 {
@@ -844,7 +884,8 @@ static void import_constraints(struct drr *x)
 		const struct tga_rec *cd = tga_val_def(tga_dag_op(c));
 		unsigned na = tga_dag_nargs(c);
 		const char **args = PL_NEW_ARRAY(model_arena(x->m), const char *, na + 1);
-		unsigned n_ok = 0;
+		struct model_node **refs = PL_NEW_ARRAY(model_arena(x->m), struct model_node *, na + 2);
+		unsigned n_ok = 0, n_refs = 0;
 		bool bad = false;
 		for (unsigned k = 0; k < na; k++) {
 			const char *an = tga_dag_argname(c, k);
@@ -855,6 +896,7 @@ static void import_constraints(struct drr *x)
 				continue;
 			}
 			args[n_ok++] = intern(x, an);
+			refs[n_refs++] = constraint_ref(x, an, name_span(c, k));
 		}
 		if (bad)
 			continue;
@@ -865,16 +907,16 @@ static void import_constraints(struct drr *x)
 		else if (na > 4)
 			err(x, "drr-constraint", at, "only support up to 4-entity constraints now");
 		const char *cname = tga_dag_name(c);
-		if (cname && *cname && !sym_find(x, pack_name(x, cname, NULL)))
-			err(x, "drr-unbound-symbol", at, "referencing unbound symbol '%s'", cname);
-		for (unsigned k = 0; k < n_ok; k++)
-			if (!sym_find(x, pack_name(x, args[k], NULL)))
-				err(x, "drr-unbound-symbol", name_span(c, k), "referencing unbound symbol '%s'", args[k]);
+		if (cname && *cname)
+			refs[n_refs++] = constraint_ref(x, cname, at);
 		const struct tga_rec *pred = tga_field_def(cd, "predicate");
 		const char *code = tga_field_str(pred, "predExpr");
 		bool ods = tga_rec_isa(cd, "TypeConstraint") || tga_rec_isa(cd, "AttrConstraint");
-		add_constraint(x, ods ? MODEL_CONSTRAINT_ODS : MODEL_CONSTRAINT_NATIVE, def_label(x, cd),
-		               code ? intern(x, code) : NULL, args, n_ok, at);
+		struct model_constraint *mc =
+			add_constraint(x, ods ? MODEL_CONSTRAINT_ODS : MODEL_CONSTRAINT_NATIVE, def_label(x, cd),
+			               code ? intern(x, code) : NULL, args, n_ok, at);
+		mc->refs = refs;
+		mc->n_refs = n_refs;
 	}
 }
 

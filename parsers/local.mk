@@ -13,4 +13,5 @@ libpatlint_a_SOURCES += \
 	parsers/pdll/pdll.h parsers/pdll/pdll_p.h \
 	parsers/pdll/pdll_lex.c parsers/pdll/pdll_parse.c \
 	parsers/pdll/pdll_sema.c parsers/pdll/pdll_lower.c \
+	parsers/incpath.c parsers/incpath.h \
 	$(NULL)

@@ -481,6 +481,74 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
 	return import_op(m, r, rec, d);
 }
 
+/* ---- constraint defs (model_cdef) --------------------------------------
+ * Every named TypeConstraint / AttrConstraint def, with its predicate tree
+ * as the Pred records give it (mlir::tblgen::Pred's combiners), so that
+ * analyses can tell which constraints are disjoint or include each other. */
+
+#define ODS_PRED_DEPTH 48 /* predicate nesting limit */
+
+static const struct model_pred *import_pred(struct model *m, const struct tga_rec *p, int depth)
+{
+	struct model_pred *n = PL_NEW(model_arena(m), struct model_pred);
+
+	n->kind = MODEL_PRED_OTHER;
+	if (!p || depth > ODS_PRED_DEPTH)
+		return n;
+	if (tga_rec_isa(p, "CPred")) {
+		n->kind = MODEL_PRED_CPRED;
+		n->text = intern(m, tga_field_str(p, "predExpr"));
+		return n;
+	}
+	if (!tga_rec_isa(p, "CombinedPred"))
+		return n;
+	const struct tga_rec *k = tga_field_def(p, "kind");
+	const char *kn = k ? tga_rec_name(k) : "";
+	static const struct { const char *name; enum model_pred_kind kind; } kinds[] = {
+		{"PredCombinerAnd", MODEL_PRED_AND}, {"PredCombinerOr", MODEL_PRED_OR},
+		{"PredCombinerNot", MODEL_PRED_NOT}, {"PredCombinerSubstLeaves", MODEL_PRED_SUBST},
+		{"PredCombinerConcat", MODEL_PRED_CONCAT},
+	};
+	for (unsigned i = 0; i < PL_ARRAY_LEN(kinds); i++)
+		if (strcmp(kn, kinds[i].name) == 0)
+			n->kind = kinds[i].kind;
+	if (n->kind == MODEL_PRED_SUBST) {
+		n->text = intern(m, tga_field_str(p, "pattern"));
+		n->text2 = intern(m, tga_field_str(p, "replacement"));
+	} else if (n->kind == MODEL_PRED_CONCAT) {
+		n->text = intern(m, tga_field_str(p, "prefix"));
+		n->text2 = intern(m, tga_field_str(p, "suffix"));
+	}
+	const struct tga_val *kids = tga_rec_field(p, "children");
+	unsigned nk = tga_val_kind(kids) == TGA_LIST ? tga_list_len(kids) : 0;
+	const struct model_pred **kv = PL_NEW_ARRAY(model_arena(m), const struct model_pred *, nk ? nk : 1);
+	for (unsigned i = 0; i < nk; i++)
+		kv[i] = import_pred(m, tga_val_def(tga_list_at(kids, i)), depth + 1);
+	n->kids = kv;
+	n->n_kids = nk;
+	if (n->kind == MODEL_PRED_OTHER)
+		n->n_kids = 0;
+	return n;
+}
+
+static void import_cdef(struct model *m, const struct tga_rec *rec)
+{
+	bool is_attr = tga_rec_isa(rec, "AttrConstraint");
+	if (tga_rec_anonymous(rec) || (!is_attr && !tga_rec_isa(rec, "TypeConstraint")))
+		return;
+	if (model_cdef_find(m, tga_rec_name(rec)))
+		return;
+	struct model_cdef *c = model_cdef_add(m, tga_rec_name(rec));
+	if (!c)
+		return;
+	c->is_attr = is_attr;
+	const char *sum = tga_field_str(rec, "summary");
+	c->summary = sum && *sum ? intern(m, sum) : NULL;
+	c->pred = import_pred(m, tga_field_def(rec, "predicate"), 0);
+	const char *st = is_attr ? tga_field_str(rec, "storageType") : NULL;
+	c->storage_type = st && *st ? intern(m, st) : NULL;
+}
+
 int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)
 {
 	unsigned before = model_op_count(m);
@@ -491,6 +559,8 @@ int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *
 		const struct tga_rec *rec = tga_def_at(r, i);
 		if (tga_rec_isa(rec, "Op"))
 			import_op(m, r, rec, d);
+		else
+			import_cdef(m, rec);
 	}
 	if (pl_diag_errors(d) > errs)
 		return -1;

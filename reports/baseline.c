@@ -8,11 +8,13 @@
 #include "reports/report.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/util.h"
 
 /* A set of fingerprint strings (open addressing, heap). */
 struct fpset {
@@ -63,12 +65,24 @@ static void fpset_free(struct fpset *s)
 
 int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
 {
-	struct json_object *root = json_object_from_file(path), *runs;
+	struct json_object *root, *runs;
 	struct fpset set = {0};
 	int count = 0;
+	char *text;
+	size_t len;
 
+	/* pl_read_file bounds the size: json_object_from_file reads /dev/zero
+	 * forever (tests/hostile/cli-baseline-dev-zero.d). */
+	if (pl_read_file(&text, &len, path) < 0) {
+		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	enum json_tokener_error jerr = json_tokener_success;
+	root = json_tokener_parse_verbose(text, &jerr);
+	free(text);
 	if (!root) {
-		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, json_util_get_last_err());
+		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path,
+		        jerr == json_tokener_success ? "not JSON" : json_tokener_error_desc(jerr));
 		return -1;
 	}
 	if (!json_object_object_get_ex(root, "runs", &runs) ||

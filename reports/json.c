@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "analyzer/json.h"
+#include "analyzer/verify.h"
 
 static const char *const kind_names[] = {"disable-next-line", "disable-line", "disable", "invalid"};
 
@@ -108,6 +109,26 @@ static int json_finding(struct report_ctx *rc, const struct finding *f)
 		pl_json_end_object(j);
 	}
 	pl_json_end_array(j);
+	const struct verify_result *vr = verify_lookup(d);
+	if (vr) { /* check --verify */
+		pl_json_key(j, "verification");
+		pl_json_begin_object(j);
+		pl_json_key(j, "status");
+		pl_json_string(j, verify_status_name(vr->status));
+		pl_json_key(j, "how");
+		pl_json_string(j, vr->how);
+		pl_json_key(j, "witness");
+		if (vr->witness)
+			pl_json_string(j, vr->witness);
+		else
+			pl_json_null(j);
+		pl_json_key(j, "trace");
+		if (vr->trace)
+			pl_json_string(j, vr->trace);
+		else
+			pl_json_null(j);
+		pl_json_end_object(j);
+	}
 	pl_json_key(j, "fingerprint");
 	pl_json_string(j, f->fingerprint);
 	pl_json_key(j, "line_hash");

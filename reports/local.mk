@@ -6,4 +6,5 @@ libpatlint_a_SOURCES += \
 	reports/json.c \
 	reports/sarif.c \
 	reports/baseline.c \
+	reports/dot.c reports/dot.h \
 	$(NULL)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/verify.h"
 #include "analyzer/json.h"
 #include "analyzer/source.h"
 
@@ -378,6 +379,21 @@ static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 				pl_json_null(j);
 		}
 		pl_json_end_array(j);
+		const struct verify_result *vr = verify_lookup(d);
+		if (vr) { /* check --verify: verdict, witness IR, applied patterns */
+			pl_json_key(j, "verification");
+			pl_json_string(j, verify_status_name(vr->status));
+			pl_json_key(j, "verificationDetail");
+			pl_json_string(j, vr->how);
+			if (vr->witness) {
+				pl_json_key(j, "witness");
+				pl_json_string(j, vr->witness);
+			}
+			if (vr->trace) {
+				pl_json_key(j, "trace");
+				pl_json_string(j, vr->trace);
+			}
+		}
 		pl_json_end_object(j);
 	}
 	pl_json_end_object(j);

@@ -9,7 +9,10 @@
 #include "config.h"
 #include "reports/report.h"
 
+#include "analyzer/verify.h"
+
 #include <stdlib.h>
+#include <string.h>
 
 /* msg with control characters (other than tab) written as \n, \r or
  * \xNN, so one finding stays one line; NULL when msg is clean. */
@@ -38,6 +41,17 @@ static char *sanitize(const char *msg)
 	return pl_buf_detach(&b);
 }
 
+/* Each line of text, indented by four spaces. */
+static void print_indented(FILE *f, const char *text)
+{
+	while (*text) {
+		const char *e = strchr(text, '\n');
+		size_t n = e ? (size_t)(e - text) : strlen(text);
+		fprintf(f, "    %.*s\n", (int)n, text);
+		text += n + (e != NULL);
+	}
+}
+
 static int text_finding(struct report_ctx *rc, const struct finding *f)
 {
 	struct pl_diag copy;
@@ -51,6 +65,19 @@ static int text_finding(struct report_ctx *rc, const struct finding *f)
 		copy.msg = clean;
 	pl_diag_render(rc->f, findings_sources(rc->fs), &copy, rc->color);
 	free(clean);
+	/* check --verify: the verdict, the witness and the applied patterns. */
+	const struct verify_result *v = verify_lookup(f->diag);
+	if (v) {
+		fprintf(rc->f, "note: %s by the engine: %s\n", verify_status_name(v->status), v->how);
+		if (v->witness) {
+			fputs("  witness:\n", rc->f);
+			print_indented(rc->f, v->witness);
+		}
+		if (v->trace) {
+			fputs("  trace:\n", rc->f);
+			print_indented(rc->f, v->trace);
+		}
+	}
 	return 0;
 }
 

@@ -3,15 +3,146 @@
  * benefits leave the choice to registration order, or make a specific
  * pattern unreachable.
  *
- * The analysis builds on overlapping-matchers and is not written yet; the
- * descriptor is complete.
+ * Built on analyzer/overlap.c (the same unification as
+ * overlapping-matchers): for every pair of patterns that can match one
+ * operation, compare effective benefits and which match set contains the
+ * other.
  */
 #include "config.h"
 #include "rules/rule.h"
+#include "analyzer/model.h"
+#include "analyzer/overlap.h"
+#include "analyzer/util.h"
+
+#include <string.h>
+
+/* Which of two overlapping patterns MLIR tries first: higher effective
+ * benefit, then registration order.  Registration order is only defined
+ * within one generated set: the same file and the same language (DRR:
+ * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
+ * file).  Returns the preferred one; *out_by_order tells whether only the
+ * order decided, *out_defined whether that order is defined. */
+static const struct model_pattern *preferred(const struct model_pattern *a,
+                                             const struct model_pattern *b, bool *out_by_order,
+                                             bool *out_defined)
+{
+	*out_by_order = a->benefit == b->benefit;
+	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
+	if (a->benefit != b->benefit)
+		return a->benefit > b->benefit ? a : b;
+	if (*out_defined)
+		return a->reg_order <= b->reg_order ? a : b;
+	return a;
+}
+
+static const char *pname(const struct model_pattern *p)
+{
+	return p->name ? p->name : "<anonymous>";
+}
+
+static const char *order_rule(const struct model_pattern *p)
+{
+	return p->origin == MODEL_ORIGIN_DRR ? "mlir-tblgen registers DRR patterns in def-name order"
+	                                     : "the PDL matcher breaks benefit ties by pattern order";
+}
+
+struct bc_state {
+	struct rule_ctx *ctx;
+	const struct overlap_index *ix;
+};
+
+static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
+                          const struct model_pattern *first, const struct model_pattern *later,
+                          bool defined, const char *witness)
+{
+	const char *may = r->verdict == OVERLAP_MAYBE ? "may " : "";
+	struct pl_diag *d;
+	if (defined)
+		d = rule_report_begin(st->ctx, later->span,
+		                      "patterns '%s' and '%s' %smatch the same operations with equal "
+		                      "benefit %d: MLIR applies '%s' only because it is registered first "
+		                      "(%s)",
+		                      pname(later), pname(first), may, later->benefit, pname(first),
+		                      order_rule(first));
+	else
+		d = rule_report_begin(st->ctx, later->span,
+		                      "patterns '%s' and '%s' %smatch the same operations with equal "
+		                      "benefit %d: which one MLIR applies depends on the order the C++ "
+		                      "adds their pattern sets",
+		                      pname(later), pname(first), may, later->benefit);
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", pname(first));
+	if (r->verdict == OVERLAP_MAYBE && r->why_maybe)
+		rule_note(st->ctx, d, later->span, "unless %s rules the overlap out", r->why_maybe);
+	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", witness);
+	rule_about(st->ctx, d, later);
+	rule_about(st->ctx, d, first);
+	d->uncertain = r->verdict == OVERLAP_MAYBE;
+	rule_report_end(st->ctx, d);
+}
+
+static int bc_pair(const struct model_pattern *a, const struct model_pattern *b, void *data)
+{
+	struct bc_state *st = data;
+	struct overlap_result r;
+	struct pl_buf w = {0};
+
+	overlap_index_check(st->ix, &r, &w, a, b);
+	if (r.verdict == OVERLAP_NO) {
+		pl_buf_free(&w);
+		return 0;
+	}
+	bool by_order, defined;
+	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
+	const struct model_pattern *later = first == a ? b : a;
+
+	if (r.rel == OVERLAP_REL_PARTIAL || r.rel == OVERLAP_REL_EQUAL) {
+		if (by_order)
+			bc_report_tie(st, &r, first, later, defined, pl_buf_cstr(&w));
+		pl_buf_free(&w);
+		return 0;
+	}
+	/* strict containment: spec inside gen */
+	const struct model_pattern *spec = r.rel == OVERLAP_REL_A_IN_B ? a : b;
+	const struct model_pattern *gen = spec == a ? b : a;
+	if (gen->benefit < spec->benefit || (by_order && first == spec && defined)) {
+		pl_buf_free(&w);
+		return 0; /* the specific pattern wins, as it should (or by a defined order: see below) */
+	}
+	struct pl_diag *d;
+	if (gen->benefit > spec->benefit)
+		d = rule_report_begin(st->ctx, spec->span,
+		                      "pattern '%s' can never apply: '%s' matches every operation it "
+		                      "matches and has higher benefit (%d > %d), so MLIR always applies "
+		                      "'%s' first",
+		                      pname(spec), pname(gen), gen->benefit, spec->benefit, pname(gen));
+	else if (defined)
+		d = rule_report_begin(st->ctx, spec->span,
+		                      "pattern '%s' can never apply: '%s' matches every operation it "
+		                      "matches with the same benefit %d and is registered first (%s)",
+		                      pname(spec), pname(gen), gen->benefit, order_rule(gen));
+	else
+		d = rule_report_begin(st->ctx, spec->span,
+		                      "pattern '%s' is shadowed: '%s' matches every operation it matches "
+		                      "with the same benefit %d, and which applies depends on the order "
+		                      "the C++ adds their pattern sets",
+		                      pname(spec), pname(gen), gen->benefit);
+	rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", pname(gen));
+	rule_note(st->ctx, d, spec->span, "give '%s' a higher benefit (DRR: addBenefit; PDLL: "
+	          "benefit(N)); IR both match:\n%s", pname(spec), pl_buf_cstr(&w));
+	rule_about(st->ctx, d, spec);
+	rule_about(st->ctx, d, gen);
+	d->uncertain = r.verdict == OVERLAP_MAYBE;
+	rule_report_end(st->ctx, d);
+	pl_buf_free(&w);
+	return 0;
+}
 
 static void check_benefit_conflict(struct rule_ctx *ctx)
 {
-	(void)ctx; /* not implemented: reports nothing */
+	struct overlap_index *ix = overlap_index_build(ctx->model);
+	struct bc_state st = {ctx, ix};
+	overlap_index_pairs(ix, bc_pair, &st);
+	overlap_index_free(ix);
 }
 
 static const char *const tags[] = {"correctness", NULL};
@@ -21,26 +152,34 @@ const struct rule rule_benefit_conflict = {
 	.summary = "overlapping patterns have equal benefit, or a general pattern shadows a specific one",
 	.severity = PL_SEV_WARNING,
 	.help =
-		"Two patterns that can match the same operation with the same effective "
-		"benefit (for DRR: the number of ops in the source pattern plus "
-		"addBenefit): MLIR's driver then applies whichever was registered first, "
-		"which is an accident of file order.  Also reported: a more general "
-		"pattern whose benefit is at least that of a pattern it subsumes, so the "
-		"specific pattern can never fire.\n\n"
-		"Give the more specific pattern the higher benefit.",
+		"Two patterns that can match the same operation (decided as for "
+		"overlapping-matchers) with the same effective benefit (DRR: the number of "
+		"ops in the source pattern plus addBenefit; PDLL: benefit(N), default 0), "
+		"neither more specific than the other: MLIR's driver then applies whichever "
+		"was registered first -- for DRR the def-name order of mlir-tblgen's "
+		"output, for PDLL the order of the file, and between files or languages the "
+		"order the C++ adds the pattern sets -- which is an accident.  Also reported: "
+		"a more general pattern whose benefit is at least that of a pattern it "
+		"contains, so the specific pattern can never apply (or applies only because "
+		"of its registration order).  A general pattern is only taken to contain a "
+		"specific one when every constraint of the general pattern is understood; "
+		"overlaps through opaque native constraints are worded \"may\" and reported "
+		"as notes, whatever the rule's severity.\n\n"
+		"Give the more specific pattern the higher benefit; make ambiguous patterns "
+		"disjoint.",
 	.example_lang = "tablegen",
 	.bad_example =
 		"def MulByOne : Pat<(My_MulOp $x, (My_ConstantOp ConstantAttr<I32Attr, \"1\">)),\n"
 		"                   (replaceWithValue $x)>;\n"
-		"def MulToShift : Pat<(My_MulOp $x, (My_ConstantOp $c)),\n"
-		"                     (My_ShlOp $x, (Log2 $c)), [(IsPowerOfTwo $c)]>;\n",
+		"def MulByConst : Pat<(My_MulOp $x, (My_ConstantOp $c)),\n"
+		"                     (My_MulIOp $x, $c), [], (addBenefit 1)>;\n",
 	.good_example =
 		"def MulByOne : Pat<(My_MulOp $x, (My_ConstantOp ConstantAttr<I32Attr, \"1\">)),\n"
-		"                   (replaceWithValue $x), [], [], (addBenefit 1)>;\n"
-		"def MulToShift : Pat<(My_MulOp $x, (My_ConstantOp $c)),\n"
-		"                     (My_ShlOp $x, (Log2 $c)), [(IsPowerOfTwo $c)]>;\n",
+		"                   (replaceWithValue $x), [], (addBenefit 2)>;\n"
+		"def MulByConst : Pat<(My_MulOp $x, (My_ConstantOp $c)),\n"
+		"                     (My_MulIOp $x, $c), [], (addBenefit 1)>;\n",
 	.tags = tags,
 	.precision = RULE_PREC_MEDIUM,
-	.flags = RULE_NOT_IMPLEMENTED,
+	.flags = 0,
 	.check = check_benefit_conflict,
 };

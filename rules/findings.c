@@ -166,10 +166,11 @@ void findings_add(struct findings *fs, const struct pl_diag *d)
 
 	if (r && !fs->cfg->enabled[idx])
 		return;
-	if (r && d->sev != fs->cfg->severity[idx]) {
+	enum pl_severity want = r && d->uncertain ? PL_SEV_NOTE : r ? fs->cfg->severity[idx] : d->sev;
+	if (r && d->sev != want) {
 		struct pl_diag *copy = PL_NEW(fs->arena, struct pl_diag);
 		*copy = *d;
-		copy->sev = fs->cfg->severity[idx];
+		copy->sev = want;
 		d = copy;
 	}
 	f->diag = d;

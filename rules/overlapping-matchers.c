@@ -1,16 +1,96 @@
 /*
  * overlapping-matchers.c -- rule `overlapping-matchers`: two patterns that
- * can match the same operation.
+ * can match the same operation while neither contains the other.
  *
- * The analysis (unification of match trees under ODS constraints) is not
- * written yet; the descriptor is complete.
+ * The unification of match trees under ODS constraints is
+ * analyzer/overlap.c; this file decides which overlaps are defects and
+ * words the finding.  Pairs are those of the root-op index (same root op,
+ * or an any-op root), across all files and both languages.
  */
 #include "config.h"
 #include "rules/rule.h"
+#include "analyzer/model.h"
+#include "analyzer/overlap.h"
+#include "analyzer/util.h"
+
+#include <string.h>
+
+/* Which of two overlapping patterns MLIR tries first: higher effective
+ * benefit, then registration order.  Registration order is only defined
+ * within one generated set: the same file and the same language (DRR:
+ * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
+ * file).  Returns the preferred one; *out_by_order tells whether only the
+ * order decided, *out_defined whether that order is defined. */
+static const struct model_pattern *preferred(const struct model_pattern *a,
+                                             const struct model_pattern *b, bool *out_by_order,
+                                             bool *out_defined)
+{
+	*out_by_order = a->benefit == b->benefit;
+	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
+	if (a->benefit != b->benefit)
+		return a->benefit > b->benefit ? a : b;
+	if (*out_defined)
+		return a->reg_order <= b->reg_order ? a : b;
+	return a;
+}
+
+static const char *pname(const struct model_pattern *p)
+{
+	return p->name ? p->name : "<anonymous>";
+}
+
+
+struct om_state {
+	struct rule_ctx *ctx;
+	const struct overlap_index *ix;
+};
+
+static int om_pair(const struct model_pattern *a, const struct model_pattern *b, void *data)
+{
+	struct om_state *st = data;
+	struct overlap_result r;
+	struct pl_buf w = {0};
+
+	overlap_index_check(st->ix, &r, &w, a, b);
+	/* A specific pattern plus a general fallback (one match set contains
+	 * the other) is the intended idiom; benefit-conflict checks that the
+	 * specific one wins.  Report ambiguity and duplicates only. */
+	if (r.verdict == OVERLAP_NO || r.rel == OVERLAP_REL_A_IN_B || r.rel == OVERLAP_REL_B_IN_A) {
+		pl_buf_free(&w);
+		return 0;
+	}
+	bool by_order, defined;
+	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
+	const struct model_pattern *later = first == a ? b : a;
+	const char *root = first->root_op ? first->root_op : later->root_op;
+	const char *how = r.rel == OVERLAP_REL_EQUAL ? "match exactly the same operations"
+	                                              : "neither contains the other";
+	struct pl_diag *d;
+	if (r.verdict == OVERLAP_MAYBE)
+		d = rule_report_begin(st->ctx, later->span,
+		                      "pattern '%s' may match the same '%s' operations as '%s' (%s), "
+		                      "unless %s rules it out",
+		                      pname(later), root ? root : "any", pname(first), how, r.why_maybe);
+	else
+		d = rule_report_begin(st->ctx, later->span,
+		                      "pattern '%s' can match the same '%s' operations as '%s' (%s)",
+		                      pname(later), root ? root : "any", pname(first), how);
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", pname(first));
+	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", pl_buf_cstr(&w));
+	rule_about(st->ctx, d, later);
+	rule_about(st->ctx, d, first);
+	d->uncertain = r.verdict == OVERLAP_MAYBE;
+	rule_report_end(st->ctx, d);
+	pl_buf_free(&w);
+	return 0;
+}
 
 static void check_overlapping_matchers(struct rule_ctx *ctx)
 {
-	(void)ctx; /* not implemented: reports nothing */
+	struct overlap_index *ix = overlap_index_build(ctx->model);
+	struct om_state st = {ctx, ix};
+	overlap_index_pairs(ix, om_pair, &st);
+	overlap_index_free(ix);
 }
 
 static const char *const tags[] = {"correctness", "maintainability", NULL};
@@ -20,23 +100,38 @@ const struct rule rule_overlapping_matchers = {
 	.summary = "two patterns can match the same operation",
 	.severity = PL_SEV_WARNING,
 	.help =
-		"Two patterns, in DRR, in PDLL or one in each, whose match trees unify "
-		"under the ODS type and attribute constraints of their operands: some IR "
-		"is matched by both, and which rewrite it gets depends on benefit and "
-		"registration order.  The other pattern is a related location, and the "
-		"finding shows the smallest IR that both match.  Constraints patlint "
-		"cannot see into (native C++ predicates) are treated as \"may overlap\", "
-		"and the finding says so.\n\n"
+		"Two patterns, in DRR, in PDLL or one in each, in the same or in different "
+		"files, whose match trees unify under the ODS type and attribute constraints "
+		"of their operands, while neither pattern's match set contains the other's "
+		"(or both are the same): some IR is matched by both, and which rewrite it "
+		"gets depends on benefit and registration order rather than on which pattern "
+		"is more specific.  The finding is reported at the pattern MLIR tries second "
+		"(lower benefit, or registered later), names the other as a related location, "
+		"and shows the smallest IR that both match, in generic form.\n\n"
+		"A specific pattern next to a general fallback (one match set inside the "
+		"other, e.g. x*1 next to x*c) is the usual idiom and is not reported here; "
+		"benefit-conflict reports it when the fallback's benefit lets it win.  "
+		"Constraints are compared as sets of types and attributes: I32 and F32 are "
+		"disjoint, AnyInteger includes I32, and common CPred idioms "
+		"($_self.isa<FloatType>(), isSignlessInteger(32), getWidth() == N, "
+		"IntegerAttr value tests) are understood.  Constraints patlint cannot see "
+		"into (native C++ predicates, unrecognized CPreds) are treated as \"may "
+		"overlap\", and the finding says which one it could not decide; such \"may\" "
+		"findings are reported as notes, whatever the rule's severity, so they "
+		"never fail a build on their own.\n\n"
 		"Make the matches disjoint with a constraint, or merge the patterns.",
 	.example_lang = "tablegen",
 	.bad_example =
-		"def FoldCmpEq : Pat<(My_CmpOp $x, $x, $pred), (My_TrueOp)>;\n"
-		"def FoldCmpNe : Pat<(My_CmpOp $x, $x, $pred), (My_FalseOp)>;\n",
+		"def AddNegRhs : Pat<(My_AddOp $a, (My_NegOp $b)), (My_SubOp $a, $b)>;\n"
+		"def AddNegLhs : Pat<(My_AddOp (My_NegOp $a), $b), (My_SubOp $b, $a)>;\n",
 	.good_example =
-		"def FoldCmpEq : Pat<(My_CmpOp $x, $x, My_PredIsEq:$pred), (My_TrueOp)>;\n"
-		"def FoldCmpNe : Pat<(My_CmpOp $x, $x, My_PredIsNe:$pred), (My_FalseOp)>;\n",
+		"def AddNegRhs : Pat<(My_AddOp $a, (My_NegOp $b)), (My_SubOp $a, $b)>;\n"
+		"def AddNegBoth : Pat<(My_AddOp (My_NegOp $a), (My_NegOp $b)),\n"
+		"                     (My_NegOp (My_AddOp $a, $b))>;\n"
+		"def AddNegLhs : Pat<(My_AddOp (My_NegOp $a), $b), (My_SubOp $b, $a),\n"
+		"                    [(NotDefinedBy<\"My_NegOp\"> $b)]>;\n",
 	.tags = tags,
 	.precision = RULE_PREC_MEDIUM,
-	.flags = RULE_NOT_IMPLEMENTED,
+	.flags = 0,
 	.check = check_overlapping_matchers,
 };

@@ -8,7 +8,14 @@ noinst_PROGRAMS += tests/tools/tgjsoncmp
 tests_tools_tgjsoncmp_SOURCES = tests/tools/tgjsoncmp.c
 tests_tools_tgjsoncmp_LDADD = $(JSONC_LIBS)
 
+# make check VALGRIND='valgrind -q --error-exitcode=99 ...' runs the Check
+# unit tests (tests/vg-run.sh) and every patlint run of the golden runner
+# (tests/run-golden.sh) under valgrind; .ci/run does.
+VALGRIND =
+LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/vg-run.sh
+EXTRA_DIST += tests/vg-run.sh
 AM_TESTS_ENVIRONMENT = \
+	VALGRIND='$(VALGRIND)'; export VALGRIND; \
 	PATLINT='$(abs_top_builddir)/patlint'; export PATLINT; \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir;
@@ -26,14 +33,28 @@ check-peers-records: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)
 print-peer-suites:
 	@echo $(PEER_SUITES)
 
+# libFuzzer targets: `make fuzz` (not part of make check).
+include tests/fuzz/local.mk
+
 # Golden suites: each .test script runs tests/run-golden.sh on its folders
 # and speaks TAP, so every case is counted.
 TEST_EXTENSIONS = .test
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/run-golden.sh
-TESTS += tests/cli.test tests/man-options.test
-EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test
+TESTS += tests/cli.test tests/man-options.test tests/jobs.test
+# `patlint graph`: golden dot text, and Graphviz (dot, neato, gvc) accepting
+# every graph without a warning.
+TESTS += tests/graph.test tests/graph/validate.test
+EXTRA_DIST += tests/graph.test tests/graph
+EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test tests/jobs.test
+# Hostile inputs (issue 8): exit status 2 and the exact message, never a
+# crash or a hang (tests/hostile/*.d).
+TESTS += tests/hostile.test tests/escape.test
+EXTRA_DIST += tests/hostile.test tests/hostile tests/escape.test tests/escape
+# Rule golden tests: tests/rules/<rule-id>/<case>.d (all rules).
+TESTS += tests/rules.test
+EXTRA_DIST += tests/rules.test tests/rules
 
 if HAVE_CHECK
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -185,4 +206,11 @@ check-peers-run: patlint$(EXEEXT)
 	  echo "SKIP: run: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
 	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy && \
 	$(SHELL) $(srcdir)/tests/peers/run-agree.sh ./patlint$(EXEEXT) tests/harness/greedy; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# PDLL agreement with mlir-pdll-16 over the corpus (per split chunk).
+PEER_SUITES += pdll
+.PHONY: check-peers-pdll
+check-peers-pdll: patlint$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/pdll-agree.sh ./patlint$(EXEEXT); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc

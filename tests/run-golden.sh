@@ -13,7 +13,9 @@
 #                    include tree (/usr/lib/llvm-16/include) is absent
 # A failing case leaves NAME.d/*-actual and NAME.d/*-diff in the build tree
 # folder $GOLDEN_OUT (default: beside the case).  With ACCEPT=1 the runner
-# rewrites the expectations from the actual output instead.
+# rewrites the expectations from the actual output instead.  With VALGRIND
+# set (a valgrind command line with -q and --error-exitcode), patlint runs
+# under it: a memory error or leak changes the exit status and stderr.
 set -u
 PATLINT=${PATLINT:?set PATLINT to the patlint binary}
 M16=${MLIR16_INCLUDE:-/usr/lib/llvm-16/include}
@@ -36,7 +38,7 @@ for c in $cases; do
         continue
     fi
     args=$(cat "$c/args")
-    (cd "$c" && eval "\"\$PATLINT\" $args" > "$tmp/stdout" 2> "$tmp/stderr" < /dev/null)
+    (cd "$c" && eval "${VALGRIND:-} \"\$PATLINT\" $args" > "$tmp/stdout" 2> "$tmp/stderr" < /dev/null)
     echo $? > "$tmp/exit"
     want_exit=0
     [ -f "$c/exit-expected" ] && want_exit=$(cat "$c/exit-expected")

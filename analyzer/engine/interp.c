@@ -1117,6 +1117,8 @@ static bool node_executable(struct interp *ip, const struct model_node *n, unsig
 		return true;
 	if (n->kind == MODEL_NODE_NATIVE || n->kind == MODEL_NODE_EITHER)
 		return false;
+	if (n->kind == MODEL_NODE_REF && n->unresolved)
+		return false; /* a name the pattern does not bind (unbound-variable) */
 	for (unsigned i = 0; i < n->n_args; i++)
 		if (!node_executable(ip, n->args[i], depth + 1))
 			return false;

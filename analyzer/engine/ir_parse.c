@@ -302,9 +302,14 @@ static bool copy_balanced_impl(struct parser *p, struct pl_buf *out, bool verbat
 				return false;
 			}
 			if (ch == '"') {
-				p->pos++;
+				uint32_t s = p->pos++;
 				while (p->pos < p->end && p->buf[p->pos] != '"' && p->buf[p->pos] != '\n')
 					p->pos += p->buf[p->pos] == '\\' ? 2 : 1;
+				/* as below: a string ends on its line (MLIR's lexer) */
+				if (cur(p) != '"') {
+					perr(p, s, "unterminated string");
+					return false;
+				}
 			} else if (ch == '<' || ch == '(' || ch == '[' || ch == '{')
 				depth++;
 			else if ((ch == '>' && p->buf[p->pos - 1] != '-') || ch == ')' || ch == ']' || ch == '}')
@@ -1357,18 +1362,23 @@ static bool split_fn_type(struct parser *p, const char *fn, struct pl_vec *ins, 
 						d++;
 					else if (*q == ')' || *q == '>' || *q == ']' || *q == '}')
 						d--;
-					else if (*q == '"')
+					else if (*q == '"') {
 						for (q++; *q && *q != '"'; q++)
 							if (*q == '\\' && q[1])
 								q++;
+						/* an unterminated string: stop at the NUL, never
+						 * step past it (tests/fuzz/fuzz_ir found this) */
+						if (!*q)
+							break;
+					}
 					q++;
 				}
 				pl_vec_push(v, (void *)pl_intern_n(p->c->strs, s, (size_t)(q - s)));
 				if (*q == ',') {
-					q += 2;
+					q += q[1] ? 2 : 1;
 					continue;
 				}
-				if (paren)
+				if (paren && *q)
 					q++;
 				break;
 			}
@@ -2261,6 +2271,11 @@ int ir_parse_range(struct ir_op **out, struct ir_ctx *c, struct pl_diag_ctx *dia
 	while (!p.failed) {
 		skip_ws(&p);
 		char ch = cur(&p);
+		if (!ch && p.pos < p.end) {
+			/* a NUL byte in the text, not the end: mlir-opt rejects it too */
+			perr(&p, p.pos, "unexpected NUL character");
+			break;
+		}
 		if (!ch)
 			break;
 		if ((ch == '#' || ch == '!') && is_alpha(at(&p, 1))) {

@@ -16,6 +16,7 @@
 #ifndef PL_PDLL_H
 #define PL_PDLL_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "analyzer/source.h"
@@ -60,6 +61,7 @@ struct pdll_options {
 	int (*import_td)(void *ud, const char *path, struct pl_span where,
 	                 struct pdll_td_import *imp);
 	void *import_td_ud;              /* passed to import_td */
+	bool allow_include_outside;      /* no include confinement (parsers/incpath.h) */
 	FILE *dump_ast;                  /* non-NULL: print the checked AST here (debugging) */
 };
 

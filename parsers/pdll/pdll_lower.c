@@ -200,8 +200,14 @@ static struct model_node *lower_expr(struct lower *L, struct pdll_expr *e, bool 
 		n->constant = e->str;
 		break;
 	case PE_DECLREF:
-		if (e->decl->kind == PD_VAR)
+		if (e->decl->unresolved) {
+			/* a name not in scope at this use: rule unbound-variable */
+			n = model_node_new(L->m, MODEL_NODE_REF, e->span);
+			n->ref = e->decl->name;
+			n->unresolved = true;
+		} else if (e->decl->kind == PD_VAR) {
 			n = lower_var(L, e->decl, e->span, rewrite);
+		}
 		break;
 	case PE_ALLRESULTS:
 		n = lower_expr(L, e->parent, rewrite);

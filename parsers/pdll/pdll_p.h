@@ -67,6 +67,7 @@ const char *pdll_tok_name(enum pdll_tok k);
 enum pdll_type_kind {
 	PT_ATTR = 0, PT_CONSTRAINT, PT_OP, PT_TYPE, PT_TYPE_RANGE, PT_VALUE,
 	PT_VALUE_RANGE, PT_REWRITE, PT_TUPLE,
+	PT_UNRESOLVED, /* a reference to a name not in scope: converts to anything */
 };
 
 struct pdll_type {
@@ -125,6 +126,9 @@ struct pdll_decl {
 	const char *code;             /* native code, NULL none */
 	bool native;                  /* declared without a PDLL body */
 	bool from_td;                 /* imported from a .td include */
+	bool unresolved;              /* PD_VAR: stands for a name that was not in scope at a
+	                               * use inside a Pattern (see parse_identifier_expr) */
+	struct pdll_decl *next_unresolved; /* next unresolved use in the same Pattern */
 	/* PD_PATTERN */
 	int benefit;                  /* -1 when not given */
 	bool recursion;               /* `with recursion` */
@@ -203,9 +207,12 @@ struct pdll_parser {
 	enum pdll_ctx ctx;            /* parser context */
 	unsigned depth;               /* recursion depth (expr/stmt nesting) */
 	unsigned include_depth;       /* nested #include level */
+	const struct pl_source_file *includers[64]; /* [i]: the file holding the include of level i+1 */
 	unsigned anon_counter;        /* names of anonymous inline decls */
 	unsigned errors;              /* errors this parser reported */
 	bool ods_incomplete;          /* a .td include could not be imported */
+	bool in_pattern;              /* parsing a Pattern's own body (not a Constraint/Rewrite) */
+	struct pdll_decl *unres_head, *unres_tail; /* unresolved uses in the current Pattern */
 	struct pl_vec patterns;       /* PD_PATTERN decls, source order */
 	struct pl_vec all_decls;      /* top-level decls (for the dump) */
 	const char *cur_file_dir;     /* directory of the file being parsed */

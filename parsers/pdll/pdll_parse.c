@@ -21,6 +21,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/intern.h"
+#include "parsers/incpath.h"
 #include "parsers/pdll/pdll_p.h"
 
 #define MAX_INCLUDE_DEPTH 64
@@ -349,6 +350,24 @@ static struct pdll_expr *parse_identifier_expr(struct pdll_parser *p)
 	if (consume_if(p, T_COLON))
 		return inline_var(p, name, loc);
 	struct pdll_decl *d = pdll_lookup(p, name);
+	if (!d && p->in_pattern) {
+		/* mlir-pdll stops here ("undefined reference"); patlint keeps the
+		 * use as an unresolved variable, so that the pattern reaches the
+		 * model and rule unbound-variable reports it with a suggestion.
+		 * A call of an undefined name stays an error (pdll_create_call). */
+		d = PL_NEW(p->arena, struct pdll_decl);
+		d->kind = PD_VAR;
+		d->name = name;
+		d->loc = loc;
+		d->type = pdll_ty(p, PT_UNRESOLVED);
+		d->unresolved = true;
+		d->in_match = p->ctx == PC_MATCH;
+		if (p->unres_tail)
+			p->unres_tail->next_unresolved = d;
+		else
+			p->unres_head = d;
+		p->unres_tail = d;
+	}
 	if (!d) {
 		pdll_error(p, loc, "undefined reference to `%s`", name);
 		return NULL;
@@ -989,11 +1008,13 @@ static struct pdll_decl *parse_user_decl(struct pdll_parser *p, bool rewrite, bo
 	struct pdll_decl *res = NULL;
 	const char *what = rewrite ? "Rewrite" : "Constraint";
 
+	bool saved_in_pattern = p->in_pattern;
 	d->kind = rewrite ? PD_REWRITE : PD_CONSTRAINT;
 	d->loc = tok_span(p);
 	d->benefit = -1;
 	next(p);
 	p->ctx = rewrite ? PC_REWRITE : PC_CONSTRAINT;
+	p->in_pattern = false; /* its body is not lowered into the pattern */
 	if (!at(p, T_IDENT)) {
 		if (!is_inline) {
 			err_tok(p, "expected identifier name");
@@ -1122,6 +1143,7 @@ out:
 	pl_vec_free(&results);
 	p->scope = outer;
 	p->ctx = saved;
+	p->in_pattern = saved_in_pattern;
 	if (res && is_inline) {
 		if (pdll_check_define(p, res->name, res->loc))
 			return NULL;
@@ -1211,6 +1233,8 @@ static struct pdll_decl *parse_pattern(struct pdll_parser *p)
 	struct pl_span kwloc = d->loc;
 	next(p);
 	p->ctx = PC_MATCH;
+	p->in_pattern = true;
+	p->unres_head = p->unres_tail = NULL;
 	if (at(p, T_IDENT)) {
 		d->name = tok_text(p);
 		d->loc = tok_span(p);
@@ -1259,6 +1283,14 @@ static struct pdll_decl *parse_pattern(struct pdll_parser *p)
 	res = d;
 out:
 	p->ctx = saved;
+	p->in_pattern = false;
+	/* The pattern failed for another reason and will not reach the
+	 * model: its unresolved names cannot become rule findings, so report
+	 * them here, as mlir-pdll does. */
+	for (struct pdll_decl *u = res ? NULL : p->unres_head; u; u = u->next_unresolved)
+		if (u->unresolved)
+			pdll_error(p, u->loc, "undefined reference to `%s`", u->name);
+	p->unres_head = p->unres_tail = NULL;
 	return res;
 }
 
@@ -1271,21 +1303,33 @@ static bool file_exists(const char *path)
 }
 
 /* Resolve an include as llvm::SourceMgr does: the name as given, then
- * each -I directory in order.  Returns a heap path or NULL. */
-static char *resolve_include(struct pdll_parser *p, const char *name)
+ * each -I directory in order.  Returns a heap path or NULL.  The first
+ * file found must pass include confinement (parsers/incpath.h) unless
+ * the options allow any: when it does not, returns NULL with *refused set
+ * to its resolved path (heap). */
+static char *resolve_include(struct pdll_parser *p, const char *name, char **refused)
 {
+	const char *const *dirs = p->opts ? p->opts->include_dirs : NULL;
+	unsigned n_dirs = p->opts ? p->opts->n_include_dirs : 0;
+	bool confine = !(p->opts && p->opts->allow_include_outside);
+	char *found = NULL;
+
+	*refused = NULL;
 	if (file_exists(name))
-		return pl_xstrdup(name);
-	if (name[0] == '/')
-		return NULL;
-	for (unsigned i = 0; p->opts && i < p->opts->n_include_dirs; i++) {
+		found = pl_xstrdup(name);
+	for (unsigned i = 0; !found && name[0] != '/' && i < n_dirs; i++) {
 		struct pl_buf b = {0};
-		pl_buf_printf(&b, "%s/%s", p->opts->include_dirs[i], name);
+		pl_buf_printf(&b, "%s/%s", dirs[i], name);
 		if (file_exists(pl_buf_cstr(&b)))
-			return pl_buf_detach(&b);
-		pl_buf_free(&b);
+			found = pl_buf_detach(&b);
+		else
+			pl_buf_free(&b);
 	}
-	return NULL;
+	if (found && confine && !incpath_allowed(found, p->lx.file->path, dirs, n_dirs, refused)) {
+		free(found);
+		return NULL;
+	}
+	return found;
 }
 
 void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
@@ -1317,6 +1361,17 @@ void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
 	pdll_scope_add(p, d);
 }
 
+/* Whether f is the file being parsed or one of its includers. */
+static bool pdll_include_cycle(struct pdll_parser *p, const struct pl_source_file *f)
+{
+	if (f == p->lx.file)
+		return true;
+	for (unsigned i = 0; i < p->include_depth && i < PL_ARRAY_LEN(p->includers); i++)
+		if (p->includers[i] == f)
+			return true;
+	return false;
+}
+
 /* include: `#include` string */
 static int parse_include(struct pdll_parser *p)
 {
@@ -1336,11 +1391,24 @@ static int parse_include(struct pdll_parser *p)
 		pdll_error(p, floc, "expected include filename to end with `.pdll` or `.td`");
 		return -1;
 	}
-	char *path = resolve_include(p, name);
+	char *refused = NULL;
+	char *path = resolve_include(p, name, &refused);
 	struct pl_source_file *f = NULL;
+	if (refused) {
+		pdll_error(p, floc, "include file `%s` resolves outside the working directory, the -I "
+		           "directories and the including file's folder (--allow-include-outside "
+		           "permits it)", name);
+		free(refused);
+		return -1;
+	}
 	if (!path || pl_source_load(&f, p->sm, path) != 0) {
+		bool big = path && errno == EFBIG;
 		free(path);
-		pdll_error(p, floc, "unable to open include file `%s`", name);
+		if (big)
+			pdll_error(p, floc, "include file `%s` is larger than %zu MiB", name,
+			           PL_MAX_FILE_SIZE >> 20);
+		else
+			pdll_error(p, floc, "unable to open include file `%s`", name);
 		return -1;
 	}
 	int rc = 0;
@@ -1358,13 +1426,17 @@ static int parse_include(struct pdll_parser *p)
 		} else {
 			p->ods_incomplete = true;
 		}
+	} else if (pdll_include_cycle(p, f)) {
+		/* each round would add the same patterns again: stop at once */
+		pdll_error(p, floc, "include cycle: `%s` is already being parsed", f->path);
+		rc = -1;
 	} else if (p->include_depth >= MAX_INCLUDE_DEPTH) {
 		pdll_error(p, floc, "includes nested too deeply (more than %d levels)", MAX_INCLUDE_DEPTH);
 		rc = -1;
 	} else {
 		struct pdll_lexer saved_lx = p->lx;
 		struct pdll_token saved_tok = p->tok;
-		p->include_depth++;
+		p->includers[p->include_depth++] = p->lx.file;
 		pdll_lex_init(&p->lx, f, p->diag);
 		next(p);
 		rc = parse_module_body(p);

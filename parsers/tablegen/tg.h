@@ -26,6 +26,7 @@ struct tg_options {
 	unsigned n_include;              /* entries in include_dirs */
 	const char *const *defines;      /* -D macro names */
 	unsigned n_define;               /* entries in defines */
+	bool allow_include_outside;      /* no include confinement (parsers/incpath.h) */
 };
 
 /* The evaluated records of one input file and all it includes. */
@@ -36,6 +37,13 @@ struct tg_records;
 int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,
             struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *path,
             const struct tg_options *opts);
+/* Same, for the in-memory text buf[0..len) registered (copied) in sm under
+ * the display name `name` (used in messages; includes resolve as for a
+ * file of that name).  name must not already be loaded in sm.  For tests
+ * and the fuzz targets (tests/fuzz/). */
+int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,
+                   struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *name,
+                   const char *buf, size_t len, const struct tg_options *opts);
 
 /* Print r as `llvm-tblgen --dump-json` does, byte for byte (compact JSON,
  * keys sorted, one trailing newline). */

@@ -12,6 +12,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/intern.h"
+#include "analyzer/json.h"
 #include "analyzer/util.h"
 #include "parsers/tablegen/tg.h"
 #include "parsers/tablegen/tg_p.h"
@@ -20,27 +21,11 @@ struct tg_keeper *tg_records_keeper(const struct tg_records *r);
 
 /* ---- JSON ------------------------------------------------------------- */
 
+/* llvm::json's escaping, invalid UTF-8 replaced by U+FFFD as llvm-tblgen
+ * does (its json::Value fixes the text); raw bytes made invalid JSON. */
 static void json_str(FILE *f, const char *s)
 {
-	putc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		unsigned char c = *p;
-		if (c == '"' || c == '\\') {
-			putc('\\', f);
-			putc(c, f);
-		} else if (c >= 0x20) {
-			putc(c, f);
-		} else if (c == '\t') {
-			fputs("\\t", f);
-		} else if (c == '\n') {
-			fputs("\\n", f);
-		} else if (c == '\r') {
-			fputs("\\r", f);
-		} else {
-			fprintf(f, "\\u%04x", c);
-		}
-	}
-	putc('"', f);
+	pl_json_quote(f, s, strlen(s));
 }
 
 static void json_value(FILE *f, struct tg_keeper *k, const struct tg_value *v)

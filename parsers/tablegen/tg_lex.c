@@ -46,6 +46,7 @@
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
+#include "parsers/incpath.h"
 
 /* Include notes attached to one diagnostic, at most (the rest are counted). */
 #define MAX_INCLUDE_NOTES 16
@@ -192,6 +193,9 @@ struct tg_lexer {
 	uint32_t *path_ids;
 	unsigned n_paths, cap_paths;
 	bool done;                   /* EOF reached or a fatal error: only EOF from now */
+	bool allow_outside;          /* --allow-include-outside: no include confinement */
+	char *refused;               /* resolved path of an include refused by confinement */
+	bool too_large;              /* an include candidate exceeded PL_MAX_FILE_SIZE */
 	struct pl_buf sbuf;          /* scratch for strings with escapes */
 	struct pl_buf mbuf;          /* scratch for messages */
 	struct tg_token cur, peek;
@@ -435,9 +439,11 @@ static const char *skip_block_comment(struct tg_lexer *lx, const char *s, const 
 
 static const char *skip_line_comment(const char *p, const char *end)
 {
-	while (p < end && *p != '\n' && *p != '\r')
-		p++;
-	return p;
+	/* memchr, not a byte loop: skipping #ifdef'd-out regions (a second
+	 * include of a guarded file) runs through here line by line. */
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	const char *cr = memchr(p, '\r', (size_t)((nl ? nl : end) - p));
+	return cr ? cr : nl ? nl : end;
 }
 
 /* Decimal with strtoll's saturation (LLVM 16 ignores its ERANGE). */
@@ -909,8 +915,22 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 	/* stat can fail for a buffer registered with pl_source_add. */
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return NULL;
-	if (pl_source_load(&f, lx->sm, path) != 0)
+	if (!lx->allow_outside) {
+		char *real = NULL;
+		if (!incpath_allowed(path, top(lx)->f->path, (const char *const *)lx->inc_dirs, lx->n_inc,
+		                     &real)) {
+			if (!lx->refused)
+				lx->refused = real;
+			else
+				free(real);
+			return NULL;
+		}
+	}
+	if (pl_source_load(&f, lx->sm, path) != 0) {
+		if (errno == EFBIG)
+			lx->too_large = true;
 		return NULL;
+	}
 	return f;
 }
 
@@ -923,7 +943,9 @@ static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 
 	if (*name)
 		f = try_load(lx, name);
-	for (unsigned i = 0; !f && *name && i < lx->n_inc; i++) {
+	/* A candidate refused by confinement ends the search: llvm-tblgen would
+	 * have read it, so taking a later one would change the meaning. */
+	for (unsigned i = 0; !f && !lx->refused && *name && i < lx->n_inc; i++) {
 		struct pl_buf b = {0};
 		size_t n = strlen(lx->inc_dirs[i]);
 		pl_buf_puts(&b, lx->inc_dirs[i]);
@@ -932,6 +954,20 @@ static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 		pl_buf_puts(&b, name);
 		f = try_load(lx, pl_buf_cstr(&b));
 		pl_buf_free(&b);
+	}
+	if (!f && lx->refused) {
+		error_span(lx, s->span,
+		           "include file '%s' resolves outside the working directory, the -I directories "
+		           "and the including file's folder (--allow-include-outside permits it)", name);
+		free(lx->refused);
+		lx->refused = NULL;
+		return -1;
+	}
+	if (!f && lx->too_large) {
+		lx->too_large = false;
+		error_span(lx, s->span, "include file '%s' is larger than %zu MiB", name,
+		           PL_MAX_FILE_SIZE >> 20);
+		return -1;
 	}
 	if (!f) {
 		error_span(lx, s->span, "Could not find include file '%s'", name);
@@ -1228,9 +1264,15 @@ void tg_lex_free(struct tg_lexer *lx)
 	free(lx->incls);
 	free(lx->paths);
 	free(lx->path_ids);
+	free(lx->refused);
 	pl_buf_free(&lx->sbuf);
 	pl_buf_free(&lx->mbuf);
 	free(lx);
+}
+
+void tg_lex_allow_include_outside(struct tg_lexer *lx, bool allow)
+{
+	lx->allow_outside = allow;
 }
 
 const struct tg_token *tg_lex_next(struct tg_lexer *lx)

@@ -125,6 +125,10 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
                const char *const *include_dirs, unsigned n_include,
                const char *const *defines, unsigned n_define);
 void tg_lex_free(struct tg_lexer *lx);
+/* Includes are confined (parsers/incpath.h) unless allow is true: a file
+ * found outside the working directory, the -I directories and the
+ * including file's folder is an error at the include's file name. */
+void tg_lex_allow_include_outside(struct tg_lexer *lx, bool allow);
 
 /* Lex and return the next token (it is also kept as the current one). */
 const struct tg_token *tg_lex_next(struct tg_lexer *lx);

@@ -261,7 +261,7 @@ bool tg_v_references(struct tg_keeper *k, const struct tg_value *v, const char *
 void tg_diag_error(struct tg_keeper *k, struct pl_span span, const char *fmt, ...) PL_PRINTF(3, 4);
 /* An evaluation error at the current evaluation location. */
 void tg_eval_error(struct tg_keeper *k, struct tg_rec *cur, const char *fmt, ...) PL_PRINTF(3, 4);
-extern struct pl_span tg_eval_span; /* location used by tg_eval_error */
+extern _Thread_local struct pl_span tg_eval_span; /* location used by tg_eval_error (per thread: check -j) */
 
 /* tg_parse.c: records */
 struct tg_rec *tg_rec_new(struct tg_keeper *k, const struct tg_value *name, enum tg_rec_kind rk,

@@ -24,6 +24,7 @@
 #include "parsers/tablegen/tg_p.h"
 
 #define TG_MAX_NEST 512 /* parser nesting bound (values, objects) */
+#define TG_MAX_RECORDS 1000000u /* defs per load, like the 1000000 of a range */
 
 /* ---- records ------------------------------------------------------------ */
 
@@ -2374,6 +2375,12 @@ static bool add_def_one(struct parser *p, struct tg_rec *r)
 	struct tg_keeper *k = p->k;
 	const struct tg_value *newname = NULL;
 	tg_eval_span = r->span;
+	if (k->ndefs >= TG_MAX_RECORDS) {
+		/* nested foreach loops multiply: stop rather than run for hours */
+		err_at(p, r->span, "too many records (more than %u)", TG_MAX_RECORDS);
+		p->failed = true;
+		return false;
+	}
 	if (r->name_v && r->name_v->kind == TG_V_STRING) {
 		struct tg_rec *prev = tg_keeper_def(k, r->name_v->str);
 		if (prev) {
@@ -3297,6 +3304,7 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
 		return -1;
 	}
 	recs->k.lx = p.lx;
+	tg_lex_allow_include_outside(p.lx, opts->allow_include_outside);
 	lex(&p);
 	if (!p.failed) {
 		parse_object_list(&p, NULL);
@@ -3331,6 +3339,15 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
 	}
 	*out = recs;
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;
+}
+
+int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,
+                   struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *name,
+                   const char *buf, size_t len, const struct tg_options *opts)
+{
+	/* tg_load finds the registered buffer by its name before the disk. */
+	pl_source_add(sm, name, buf, len);
+	return tg_load(out, arena, intern, sm, diag, name, opts);
 }
 
 struct tg_keeper *tg_records_keeper(const struct tg_records *r);

@@ -21,9 +21,19 @@
 #include "parsers/tablegen/tg_lex.h"
 #include "parsers/tablegen/tg_p.h"
 
-#define TG_MAX_DEPTH 2000
+#define TG_MAX_DEPTH 1000
+/* Evaluation also stops when it has used this much stack: frames per
+ * level differ between paths and builds (sanitizers triple them), and a
+ * 2000-level class recursion overflowed an 8 MiB stack under ASan
+ * (tests/fuzz/fuzz_check; tests/hostile/td-deep-class-recursion.d). */
+#define TG_MAX_STACK ((uintptr_t)5 << 20)
+/* Bounds on what one value may grow to, so a few doubling !strconcat,
+ * !listconcat or !con steps cannot exhaust memory (llvm-tblgen has none:
+ * it runs out of memory).  !listsplat already stops at 10 million. */
+#define TG_MAX_STRING ((size_t)16 << 20) /* bytes in a string */
+#define TG_MAX_ELEMS 10000000u           /* elements of a list, arguments of a dag */
 
-struct pl_span tg_eval_span;
+_Thread_local struct pl_span tg_eval_span;
 
 static void vdiag_error(struct tg_keeper *k, struct pl_span span, const char *fmt, va_list ap)
 {
@@ -589,15 +599,20 @@ const struct tg_value *tg_v_def(struct tg_keeper *k, struct tg_rec *r)
 const struct tg_value *tg_v_dag(struct tg_keeper *k, const struct tg_value *op, const char *opname,
                                 const struct tg_value **args, const char **names, unsigned n)
 {
-	const struct tg_value *ops[n + 1];
-	const char *nm[n + 1];
+	/* On the heap, not in variable-length arrays: a dag grown by !con can
+	 * have millions of arguments (tests/hostile/td-dag-doubling.d). */
+	const struct tg_value **ops = pl_xmalloc(sizeof(*ops) * ((size_t)n + 1));
+	const char **nm = pl_xmalloc(sizeof(*nm) * ((size_t)n + 1));
 	ops[0] = op;
 	for (unsigned i = 0; i < n; i++) {
 		ops[i + 1] = args[i];
 		nm[i] = names ? names[i] : NULL;
 	}
 	struct tg_value t = {.kind = TG_V_DAG, .type = k->ty_dag, .n = n, .v = ops, .names = nm, .str = opname};
-	return v_unique(k, &t);
+	const struct tg_value *r = v_unique(k, &t);
+	free(ops);
+	free(nm);
+	return r;
 }
 
 const struct tg_value *tg_v_var(struct tg_keeper *k, const char *name, const struct tg_type *ty)
@@ -773,7 +788,9 @@ const struct tg_value *tg_v_getbit(struct tg_keeper *k, const struct tg_value *v
 
 static bool fits_bits(int64_t v, unsigned n)
 {
-	if (n >= 64)
+	/* bits<0>: llvm-tblgen-16 accepts any int (its isIntN(0, v) shifts by
+	 * -1); found by tests/fuzz/fuzz_tablegen. */
+	if (n >= 64 || n == 0)
 		return true;
 	return (v >> n) == 0 || (v >> (n - 1)) == -1;
 }
@@ -962,7 +979,7 @@ static const char *const binop_names[] = {
 	"!ge", "!gt", "!setdagop"};
 static const char *const ternop_names[] = {"!subst", "!foreach", "!filter", "!if", "!dag", "!substr", "!find"};
 
-static unsigned str_depth; /* nesting of v_str_buf, bounded against deep values */
+static _Thread_local unsigned str_depth; /* nesting of v_str_buf, bounded against deep values */
 
 static void v_str_buf_inner(struct pl_buf *b, const struct tg_value *v, bool unquoted);
 
@@ -1454,6 +1471,10 @@ static const struct tg_value *fold_binop(struct tg_keeper *k, const struct tg_va
 				return k->unset;
 			}
 			const struct tg_value *op = lo->kind == TG_V_DEF ? lo : ro;
+			if ((size_t)a->n + b->n > TG_MAX_ELEMS) {
+				tg_eval_error(k, cur, "!con result too large (more than %u arguments)", TG_MAX_ELEMS);
+				return k->unset;
+			}
 			unsigned n = a->n + b->n;
 			const struct tg_value **args = pl_xmalloc(sizeof(*args) * (n + 1));
 			const char **names = pl_xmalloc(sizeof(*names) * (n + 1));
@@ -1473,6 +1494,11 @@ static const struct tg_value *fold_binop(struct tg_keeper *k, const struct tg_va
 		break;
 	case TG_BIN_LISTCONCAT:
 		if (a->kind == TG_V_LIST && b->kind == TG_V_LIST) {
+			if ((size_t)a->n + b->n > TG_MAX_ELEMS) {
+				tg_eval_error(k, cur, "!listconcat result too large (more than %u elements)",
+				              TG_MAX_ELEMS);
+				return k->unset;
+			}
 			unsigned n = a->n + b->n;
 			const struct tg_value **els = pl_xmalloc(sizeof(*els) * (n + 1));
 			if (a->n)
@@ -1516,8 +1542,13 @@ static const struct tg_value *fold_binop(struct tg_keeper *k, const struct tg_va
 		}
 		break;
 	case TG_BIN_STRCONCAT:
-		if (a->kind == TG_V_STRING && b->kind == TG_V_STRING)
+		if (a->kind == TG_V_STRING && b->kind == TG_V_STRING) {
+			if (pl_intern_len(a->str) + pl_intern_len(b->str) > TG_MAX_STRING) {
+				tg_eval_error(k, cur, "string too long (more than %zu MiB)", TG_MAX_STRING >> 20);
+				return k->unset;
+			}
 			return concat_str(k, a, b);
+		}
 		break;
 	case TG_BIN_INTERLEAVE:
 		if (a->kind == TG_V_LIST && b->kind == TG_V_STRING) {
@@ -1525,6 +1556,11 @@ static const struct tg_value *fold_binop(struct tg_keeper *k, const struct tg_va
 			bool ok = true, code = false;
 			bool strs = a->type->elem->kind == TG_TY_STRING;
 			for (unsigned i = 0; i < a->n && ok; i++) {
+				if (buf.len > TG_MAX_STRING) {
+					tg_eval_error(k, cur, "string too long (more than %zu MiB)", TG_MAX_STRING >> 20);
+					pl_buf_free(&buf);
+					return k->unset;
+				}
 				if (i)
 					pl_buf_puts(&buf, b->str);
 				if (strs) {
@@ -2035,9 +2071,20 @@ const struct tg_value *tg_v_resolve(struct tg_keeper *k, const struct tg_value *
 	default:
 		break;
 	}
+	static _Thread_local uintptr_t stack_base; /* address of a local at depth 0 */
+	char here;
+	uintptr_t sp = (uintptr_t)&here;
+	if (k->depth == 0)
+		stack_base = sp;
 	if (k->depth >= TG_MAX_DEPTH) {
 		if (!k->fatal)
 			tg_eval_error(k, r->cur, "expression nested too deeply (more than %d levels) during evaluation", TG_MAX_DEPTH);
+		return v;
+	}
+	if ((stack_base > sp ? stack_base - sp : sp - stack_base) > TG_MAX_STACK) {
+		if (!k->fatal)
+			tg_eval_error(k, r->cur, "expression nested too deeply during evaluation (more than %u MiB of stack)",
+			              (unsigned)(TG_MAX_STACK >> 20));
 		return v;
 	}
 	k->depth++;

@@ -327,7 +327,7 @@ START_TEST(api_include_chain)
 	fputs("// main\ninclude \"inc.td\"\ndef InMain : C;\n", f);
 	fclose(f);
 	const char *dirs[1] = {dir};
-	struct tg_options opts = {dirs, 1, NULL, 0};
+	struct tg_options opts = {.include_dirs = dirs, .n_include = 1};
 	ck_assert_int_eq(tg_load(&r, arena, intern, sm, &diag, path, &opts), 0);
 	unlink(inc);
 	unlink(path);

@@ -1,0 +1,1725 @@
+/*
+ * overlap.c -- decide whether two patterns can match the same operation
+ * (see overlap.h).
+ *
+ * Two parts:
+ *
+ *  1. A model of ODS constraints over a finite universe of representative
+ *     types (i1, i32, f32, index, tensor<4xf32>, ...) and attributes
+ *     (1 : i32, "s", @s, [], ...).  A constraint denotes a set of
+ *     representatives, as a pair of bit masks (lo, hi): lo is what it
+ *     surely accepts, hi what it may accept.  A recognized CPred idiom has
+ *     lo == hi; an unknown predicate has lo = 0, hi = everything.  And/Or/
+ *     Not combine the pairs as intervals.  Two constraints are disjoint
+ *     when their hi masks do not meet, surely overlap when their lo masks
+ *     meet, and one surely includes the other when its lo covers the
+ *     other's hi.  Representatives stand for classes of types: the answer
+ *     is exact for the builtin types and idioms listed below, and "maybe"
+ *     elsewhere.
+ *
+ *  2. Unification of match trees with union-find over "cells" (one per
+ *     value, operation or attribute position): an op cell unifies with an
+ *     op cell of the same name (operands pairwise, attributes by name), a
+ *     value leaf with anything its constraint allows, repeated names (DRR
+ *     $x twice, PDLL references) are the same cell.  The unified cells
+ *     print as the witness IR.
+ */
+#include "config.h"
+#include "overlap.h"
+#include "arena.h"
+#include "model.h"
+#include "regex.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- representatives -------------------------------------------------- */
+
+/* Type classes (isa<> targets). */
+enum {
+	TC_INT = 1u << 0, TC_FLOAT = 1u << 1, TC_INDEX = 1u << 2, TC_NONE = 1u << 3,
+	TC_COMPLEX = 1u << 4, TC_TUPLE = 1u << 5, TC_RTENSOR = 1u << 6, TC_UTENSOR = 1u << 7,
+	TC_VECTOR = 1u << 8, TC_MEMREF = 1u << 9, TC_OPAQUE = 1u << 10,
+};
+
+struct trep {
+	const char *text;   /* MLIR spelling */
+	unsigned cls;       /* TC_* */
+	int width;          /* int/float bit width, 0 otherwise */
+	char sign;          /* ints: 'l' signless, 's' signed, 'u' unsigned */
+	int elem;           /* shaped: index of the element type, -1 otherwise */
+};
+
+/* ORDER: scalars first; T_NSCALAR marks the end of them.  Shaped types are
+ * generated from (container x element) below. */
+static const struct trep trep_scalar[] = {
+	{"i32", TC_INT, 32, 'l', -1},   /* 0: first, the default witness type */
+	{"i1", TC_INT, 1, 'l', -1},
+	{"i8", TC_INT, 8, 'l', -1},
+	{"i16", TC_INT, 16, 'l', -1},
+	{"i64", TC_INT, 64, 'l', -1},
+	{"si32", TC_INT, 32, 's', -1},
+	{"ui32", TC_INT, 32, 'u', -1},
+	{"index", TC_INDEX, 0, 0, -1},
+	{"f16", TC_FLOAT, 16, 'h', -1},
+	{"bf16", TC_FLOAT, 16, 'b', -1},
+	{"f32", TC_FLOAT, 32, 0, -1},
+	{"f64", TC_FLOAT, 64, 0, -1},
+	{"none", TC_NONE, 0, 0, -1},
+	{"complex<f32>", TC_COMPLEX, 0, 0, -1},
+	{"tuple<>", TC_TUPLE, 0, 0, -1},
+	{"!patlint.opaque", TC_OPAQUE, 0, 0, -1},
+};
+#define T_NSCALAR ((int)PL_ARRAY_LEN(trep_scalar))
+static const int shaped_elems[] = {0, 1, 4, 7, 10, 11}; /* i32 i1 i64 index f32 f64 */
+static const struct { const char *fmt; unsigned cls; } containers[] = {
+	{"tensor<4x%s>", TC_RTENSOR}, {"tensor<*x%s>", TC_UTENSOR},
+	{"vector<4x%s>", TC_VECTOR}, {"memref<4x%s>", TC_MEMREF},
+};
+#define T_NREP (T_NSCALAR + (int)(PL_ARRAY_LEN(shaped_elems) * PL_ARRAY_LEN(containers)))
+
+static struct trep trep[T_NREP];
+static char trep_text[T_NREP][32];
+
+/* Attribute classes. */
+enum {
+	AC_INT = 1u << 0, AC_BOOL = 1u << 1, AC_FLOAT = 1u << 2, AC_STRING = 1u << 3,
+	AC_SYMREF = 1u << 4, AC_FLATSYM = 1u << 5, AC_ARRAY = 1u << 6, AC_DICT = 1u << 7,
+	AC_TYPE = 1u << 8, AC_UNIT = 1u << 9, AC_DENSE = 1u << 10, AC_DENSEINT = 1u << 11,
+	AC_DENSEFP = 1u << 12, AC_TYPED = 1u << 13, AC_AFFINE = 1u << 14, AC_OPAQUE = 1u << 15,
+};
+
+struct arep {
+	const char *text;   /* MLIR spelling */
+	unsigned cls;       /* AC_* */
+	const char *type;   /* typed attributes: the trep spelling of its type */
+	int type_rep;       /* filled at init: index in trep, -1 */
+};
+
+static struct arep arep[] = {
+	{"1 : i32", AC_INT | AC_TYPED, "i32", -1},  /* 0: the default witness attribute */
+	{"true", AC_INT | AC_BOOL | AC_TYPED, "i1", -1},
+	{"1 : i8", AC_INT | AC_TYPED, "i8", -1},
+	{"1 : i16", AC_INT | AC_TYPED, "i16", -1},
+	{"1 : i64", AC_INT | AC_TYPED, "i64", -1},
+	{"1 : index", AC_INT | AC_TYPED, "index", -1},
+	{"1 : si32", AC_INT | AC_TYPED, "si32", -1},
+	{"1 : ui32", AC_INT | AC_TYPED, "ui32", -1},
+	{"1.0 : f16", AC_FLOAT | AC_TYPED, "f16", -1},
+	{"1.0 : bf16", AC_FLOAT | AC_TYPED, "bf16", -1},
+	{"1.0 : f32", AC_FLOAT | AC_TYPED, "f32", -1},
+	{"1.0 : f64", AC_FLOAT | AC_TYPED, "f64", -1},
+	{"\"s\"", AC_STRING, NULL, -1},
+	{"@s", AC_SYMREF | AC_FLATSYM, NULL, -1},
+	{"@s::@t", AC_SYMREF, NULL, -1},
+	{"[]", AC_ARRAY, NULL, -1},
+	{"{}", AC_DICT, NULL, -1},
+	{"i32", AC_TYPE, NULL, -1},
+	{"unit", AC_UNIT, NULL, -1},
+	{"dense<1> : tensor<4xi32>", AC_DENSE | AC_DENSEINT | AC_TYPED, "tensor<4xi32>", -1},
+	{"dense<1.0> : tensor<4xf32>", AC_DENSE | AC_DENSEFP | AC_TYPED, "tensor<4xf32>", -1},
+	{"affine_map<(d0) -> (d0)>", AC_AFFINE, NULL, -1},
+	{"#patlint.opaque", AC_OPAQUE, NULL, -1},
+};
+#define A_NREP ((int)PL_ARRAY_LEN(arep))
+
+#define MASK_ALL(n) ((n) >= 64 ? ~0ull : ((1ull << (n)) - 1))
+#define T_ALL MASK_ALL(T_NREP)
+#define A_ALL MASK_ALL(A_NREP)
+
+/* Class names accepted by isa<>/cast<> (after "::mlir::" is stripped). */
+static const struct { const char *name; unsigned tcls; unsigned acls; int fwidth; } class_names[] = {
+	{"IntegerType", TC_INT, 0, 0}, {"FloatType", TC_FLOAT, 0, 0},
+	{"Float16Type", TC_FLOAT, 0, 16}, {"Float32Type", TC_FLOAT, 0, 32},
+	{"Float64Type", TC_FLOAT, 0, 64}, {"IndexType", TC_INDEX, 0, 0},
+	{"NoneType", TC_NONE, 0, 0}, {"ComplexType", TC_COMPLEX, 0, 0},
+	{"TupleType", TC_TUPLE, 0, 0}, {"TensorType", TC_RTENSOR | TC_UTENSOR, 0, 0},
+	{"RankedTensorType", TC_RTENSOR, 0, 0}, {"UnrankedTensorType", TC_UTENSOR, 0, 0},
+	{"VectorType", TC_VECTOR, 0, 0}, {"MemRefType", TC_MEMREF, 0, 0},
+	{"BaseMemRefType", TC_MEMREF, 0, 0},
+	{"ShapedType", TC_RTENSOR | TC_UTENSOR | TC_VECTOR | TC_MEMREF, 0, 0},
+	{"Type", ~0u, 0, 0},
+	{"IntegerAttr", 0, AC_INT, 0}, {"BoolAttr", 0, AC_BOOL, 0}, {"FloatAttr", 0, AC_FLOAT, 0},
+	{"StringAttr", 0, AC_STRING, 0}, {"SymbolRefAttr", 0, AC_SYMREF, 0},
+	{"FlatSymbolRefAttr", 0, AC_FLATSYM, 0}, {"ArrayAttr", 0, AC_ARRAY, 0},
+	{"DictionaryAttr", 0, AC_DICT, 0}, {"TypeAttr", 0, AC_TYPE, 0}, {"UnitAttr", 0, AC_UNIT, 0},
+	{"DenseElementsAttr", 0, AC_DENSE, 0}, {"DenseIntOrFPElementsAttr", 0, AC_DENSE, 0},
+	{"ElementsAttr", 0, AC_DENSE, 0}, {"DenseIntElementsAttr", 0, AC_DENSEINT, 0},
+	{"DenseFPElementsAttr", 0, AC_DENSEFP, 0}, {"TypedAttr", 0, AC_TYPED, 0},
+	{"AffineMapAttr", 0, AC_AFFINE, 0}, {"Attribute", 0, ~0u, 0},
+};
+
+static void reps_init(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	for (int i = 0; i < T_NSCALAR; i++)
+		trep[i] = trep_scalar[i];
+	int k = T_NSCALAR;
+	for (unsigned c = 0; c < PL_ARRAY_LEN(containers); c++)
+		for (unsigned e = 0; e < PL_ARRAY_LEN(shaped_elems); e++, k++) {
+			snprintf(trep_text[k], sizeof trep_text[k], containers[c].fmt,
+			         trep_scalar[shaped_elems[e]].text);
+			trep[k].text = trep_text[k];
+			trep[k].cls = containers[c].cls;
+			trep[k].elem = shaped_elems[e];
+		}
+	for (int a = 0; a < A_NREP; a++)
+		for (int t = 0; t < T_NREP && arep[a].type; t++)
+			if (strcmp(trep[t].text, arep[a].type) == 0)
+				arep[a].type_rep = t;
+}
+
+/* ---- the predicate evaluator -------------------------------------------
+ * A predicate's set, as an interval of masks. */
+struct mset {
+	uint64_t lo, hi;
+};
+
+enum dom { DOM_TYPE = 0, DOM_ATTR, DOM_VALUE };
+
+/* What a subject expression evaluates to on one representative. */
+enum ent_kind { ENT_ERR = 0, ENT_TYPE, ENT_ATTR, ENT_VALUE };
+struct ent {
+	enum ent_kind kind;
+	int rep;
+};
+
+/* Steps of a subject chain: "$_self" then accessors. */
+enum step { ST_TYPE, ST_ELEM, ST_ELEM_OR_SELF, ST_CAST };
+struct chain {
+	enum step steps[6];
+	unsigned cast_t[6], cast_a[6];   /* ST_CAST: required classes */
+	unsigned n;
+};
+
+/* A recognized leaf: chain + method. */
+enum meth {
+	M_TRUE, M_FALSE, M_ISA, M_SIGNLESS, M_SIGNED, M_UNSIGNED, M_ANYINT, M_FLOATW, M_BF16,
+	M_INDEX, M_SLINT_OR_INDEX, M_SLINT_OR_INDEX_OR_FLOAT, M_SLINT_OR_FLOAT, M_INT_OR_INDEX,
+	M_INT_OR_FLOAT, M_INT_OR_INDEX_OR_FLOAT, M_WIDTH, M_HASRANK,
+};
+struct leaf {
+	struct chain ch;
+	enum meth m;
+	int arg;          /* width, -1 = any */
+	unsigned tcls, acls; /* M_ISA */
+	int fwidth;       /* M_ISA of Float32Type etc. */
+};
+
+struct regexes {
+	struct pl_regex *isa_fn;   /* isa<C,...>(S) */
+	struct pl_regex *meth;     /* S.name<T>(args) */
+	struct pl_regex *width;    /* S.getWidth() == N */
+	struct pl_regex *cast_fn;  /* cast<C>(S) */
+	struct pl_regex *value_eq; /* S.getInt() == N: an attribute value predicate */
+};
+
+static struct regexes rx;
+
+static void rx_init(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	/* Texts are normalized first (no spaces, no ::mlir:: / ::llvm::). */
+	pl_regex_compile(&rx.isa_fn, "(?:isa|isa_and_nonnull)<([\\w:,]+)>\\((.+)\\)", 1, NULL, 0);
+	pl_regex_compile(&rx.meth, "(.*)\\.(\\w+)(?:<([\\w:,]+)>)?\\(([0-9]*)\\)", 1, NULL, 0);
+	pl_regex_compile(&rx.width,
+	                 "(.*)\\.(?:getWidth|getIntOrFloatBitWidth)\\(\\)==([0-9]+)", 1, NULL, 0);
+	pl_regex_compile(&rx.cast_fn, "(?:cast|dyn_cast)<([\\w:]+)>\\((.+)\\)", 1, NULL, 0);
+	pl_regex_compile(&rx.value_eq,
+	                 "(.*)\\.(?:getInt|getSInt|getUInt|getValue\\(\\)\\.getSExtValue|"
+	                 "getValue\\(\\)\\.getZExtValue)\\(\\)==(-?[0-9]+)", 1, NULL, 0);
+}
+
+static bool classes_of(const char *s, size_t n, unsigned *tcls, unsigned *acls, int *fwidth)
+{
+	*tcls = *acls = 0;
+	*fwidth = 0;
+	while (n) {
+		size_t k = 0;
+		while (k < n && s[k] != ',')
+			k++;
+		const char *nm = s;
+		size_t nl = k;
+		for (size_t j = 0; j + 1 < nl; j++) /* drop namespaces */
+			if (nm[j] == ':' && nm[j + 1] == ':') {
+				nm += j + 2;
+				nl -= j + 2;
+				j = (size_t)-1;
+			}
+		bool found = false;
+		for (unsigned i = 0; i < PL_ARRAY_LEN(class_names); i++)
+			if (strlen(class_names[i].name) == nl && memcmp(class_names[i].name, nm, nl) == 0) {
+				*tcls |= class_names[i].tcls;
+				*acls |= class_names[i].acls;
+				if (class_names[i].fwidth)
+					*fwidth = class_names[i].fwidth;
+				found = true;
+			}
+		if (!found)
+			return false;
+		s += k;
+		n -= k;
+		if (n) {
+			s++;
+			n--;
+		}
+	}
+	return true;
+}
+
+/* Parse a subject expression into a chain.  Returns false if unknown. */
+static bool parse_subject(struct chain *ch, const char *s, size_t n, int depth)
+{
+	struct pl_regex_cap c[4];
+
+	if (depth > 6 || ch->n >= 6)
+		return false;
+	if (n == 6 && memcmp(s, "$_self", 6) == 0)
+		return true;
+	if (n > 11 && memcmp(s + n - 10, ".getType()", 10) == 0) {
+		if (!parse_subject(ch, s, n - 10, depth + 1))
+			return false;
+		ch->steps[ch->n++] = ST_TYPE;
+		return true;
+	}
+	if (n > 18 && memcmp(s + n - 17, ".getElementType()", 17) == 0) {
+		if (!parse_subject(ch, s, n - 17, depth + 1) || ch->n >= 6)
+			return false;
+		ch->steps[ch->n++] = ST_ELEM;
+		return true;
+	}
+	if (n > 22 && memcmp(s, "getElementTypeOrSelf(", 21) == 0 && s[n - 1] == ')') {
+		if (!parse_subject(ch, s + 21, n - 22, depth + 1) || ch->n >= 6)
+			return false;
+		ch->steps[ch->n++] = ST_ELEM_OR_SELF;
+		return true;
+	}
+	{
+		/* method form with template: find ".cast<" */
+		const char *p = NULL;
+		for (size_t i = n; i-- > 0;)
+			if (s[i] == '.' && ((n - i > 6 && memcmp(s + i, ".cast<", 6) == 0) ||
+			                    (n - i > 10 && memcmp(s + i, ".dyn_cast<", 10) == 0))) {
+				p = s + i;
+				break;
+			}
+		if (p && s[n - 1] == ')' && s[n - 2] == '(' && s[n - 3] == '>') {
+			const char *lt = strchr(p, '<');
+			unsigned t, a;
+			int fw;
+			if (classes_of(lt + 1, (size_t)((s + n - 3) - (lt + 1)), &t, &a, &fw) &&
+			    parse_subject(ch, s, (size_t)(p - s), depth + 1) && ch->n < 6) {
+				ch->cast_t[ch->n] = t;
+				ch->cast_a[ch->n] = a;
+				ch->steps[ch->n++] = ST_CAST;
+				return true;
+			}
+			return false;
+		}
+	}
+	if (pl_regex_match(rx.cast_fn, s, n, c, 3) == 1) {
+		unsigned t, a;
+		int fw;
+		if (!classes_of(s + c[1].begin, (size_t)(c[1].end - c[1].begin), &t, &a, &fw))
+			return false;
+		if (!parse_subject(ch, s + c[2].begin, (size_t)(c[2].end - c[2].begin), depth + 1) ||
+		    ch->n >= 6)
+			return false;
+		ch->cast_t[ch->n] = t;
+		ch->cast_a[ch->n] = a;
+		ch->steps[ch->n++] = ST_CAST;
+		return true;
+	}
+	return false;
+}
+
+static const struct { const char *name; enum meth m; int arg; } methods[] = {
+	{"isSignlessInteger", M_SIGNLESS, -1}, {"isSignedInteger", M_SIGNED, -1},
+	{"isUnsignedInteger", M_UNSIGNED, -1}, {"isInteger", M_ANYINT, -1},
+	{"isF16", M_FLOATW, 16}, {"isF32", M_FLOATW, 32}, {"isF64", M_FLOATW, 64},
+	{"isF80", M_FLOATW, 80}, {"isF128", M_FLOATW, 128}, {"isBF16", M_BF16, 0},
+	{"isIndex", M_INDEX, 0}, {"isSignlessIntOrIndex", M_SLINT_OR_INDEX, 0},
+	{"isSignlessIntOrIndexOrFloat", M_SLINT_OR_INDEX_OR_FLOAT, 0},
+	{"isSignlessIntOrFloat", M_SLINT_OR_FLOAT, 0}, {"isIntOrIndex", M_INT_OR_INDEX, 0},
+	{"isIntOrFloat", M_INT_OR_FLOAT, 0}, {"isIntOrIndexOrFloat", M_INT_OR_INDEX_OR_FLOAT, 0},
+	{"hasRank", M_HASRANK, 0}, {"hasStaticShape", M_HASRANK, 0},
+};
+
+/* Recognize a normalized leaf.  Returns false if unknown. */
+static bool parse_leaf(struct leaf *l, const char *s, size_t n)
+{
+	struct pl_regex_cap c[5];
+
+	memset(l, 0, sizeof *l);
+	l->arg = -1;
+	if (n == 4 && memcmp(s, "true", 4) == 0) {
+		l->m = M_TRUE;
+		return true;
+	}
+	if (n == 5 && memcmp(s, "false", 5) == 0) {
+		l->m = M_FALSE;
+		return true;
+	}
+	if (pl_regex_match(rx.isa_fn, s, n, c, 3) == 1) {
+		l->m = M_ISA;
+		return classes_of(s + c[1].begin, (size_t)(c[1].end - c[1].begin), &l->tcls, &l->acls,
+		                  &l->fwidth) &&
+		       parse_subject(&l->ch, s + c[2].begin, (size_t)(c[2].end - c[2].begin), 0);
+	}
+	if (pl_regex_match(rx.width, s, n, c, 3) == 1) {
+		l->m = M_WIDTH;
+		l->arg = atoi(s + c[2].begin);
+		return parse_subject(&l->ch, s, (size_t)c[1].end, 0);
+	}
+	if (pl_regex_match(rx.meth, s, n, c, 5) == 1) {
+		const char *mn = s + c[2].begin;
+		size_t ml = (size_t)(c[2].end - c[2].begin);
+		bool has_arg = c[4].begin >= 0 && c[4].end > c[4].begin;
+		if (ml == 3 && memcmp(mn, "isa", 3) == 0 && c[3].begin >= 0 && !has_arg) {
+			l->m = M_ISA;
+			if (!classes_of(s + c[3].begin, (size_t)(c[3].end - c[3].begin), &l->tcls,
+			                &l->acls, &l->fwidth))
+				return false;
+			return parse_subject(&l->ch, s, (size_t)c[1].end, 0);
+		}
+		if (c[3].begin >= 0)
+			return false;
+		for (unsigned i = 0; i < PL_ARRAY_LEN(methods); i++)
+			if (strlen(methods[i].name) == ml && memcmp(methods[i].name, mn, ml) == 0) {
+				l->m = methods[i].m;
+				l->arg = methods[i].arg;
+				if (has_arg) {
+					if (l->m != M_SIGNLESS && l->m != M_SIGNED && l->m != M_UNSIGNED &&
+					    l->m != M_ANYINT)
+						return false;
+					l->arg = atoi(s + c[4].begin);
+				} else if (l->m == M_ANYINT) {
+					return false; /* isInteger() needs a width */
+				}
+				return parse_subject(&l->ch, s, (size_t)c[1].end, 0);
+			}
+	}
+	return false;
+}
+
+static struct ent chain_apply(const struct chain *ch, struct ent e)
+{
+	for (unsigned i = 0; i < ch->n && e.kind != ENT_ERR; i++) {
+		switch (ch->steps[i]) {
+		case ST_TYPE:
+			if (e.kind == ENT_VALUE)
+				e.kind = ENT_TYPE;
+			else if (e.kind == ENT_ATTR && arep[e.rep].type_rep >= 0)
+				e = (struct ent){ENT_TYPE, arep[e.rep].type_rep};
+			else
+				e.kind = ENT_ERR;
+			break;
+		case ST_ELEM:
+			if (e.kind == ENT_TYPE && trep[e.rep].elem >= 0)
+				e.rep = trep[e.rep].elem;
+			else if (e.kind == ENT_TYPE && (trep[e.rep].cls & TC_COMPLEX))
+				e.rep = 10;
+			else
+				e.kind = ENT_ERR;
+			break;
+		case ST_ELEM_OR_SELF:
+			if (e.kind == ENT_TYPE && trep[e.rep].elem >= 0)
+				e.rep = trep[e.rep].elem;
+			else if (e.kind != ENT_TYPE)
+				e.kind = ENT_ERR;
+			break;
+		case ST_CAST:
+			if (e.kind == ENT_TYPE && !(trep[e.rep].cls & ch->cast_t[i]))
+				e.kind = ENT_ERR;
+			else if (e.kind == ENT_ATTR && !(arep[e.rep].cls & ch->cast_a[i]))
+				e.kind = ENT_ERR;
+			else if (e.kind == ENT_VALUE)
+				e.kind = ENT_ERR;
+			break;
+		}
+	}
+	return e;
+}
+
+static bool leaf_holds(const struct leaf *l, struct ent e)
+{
+	if (l->m == M_TRUE)
+		return true;
+	if (l->m == M_FALSE)
+		return false;
+	e = chain_apply(&l->ch, e);
+	if (e.kind == ENT_ERR || e.kind == ENT_VALUE)
+		return false;
+	if (e.kind == ENT_ATTR) {
+		if (l->m != M_ISA)
+			return false;
+		return (arep[e.rep].cls & l->acls) != 0;
+	}
+	const struct trep *t = &trep[e.rep];
+	bool isint = t->cls & TC_INT, isidx = t->cls & TC_INDEX, isfl = t->cls & TC_FLOAT;
+	bool sl = isint && t->sign == 'l';
+	switch (l->m) {
+	case M_ISA:
+		if (!(t->cls & l->tcls))
+			return false;
+		return !l->fwidth || (isfl && t->width == l->fwidth && t->sign == 0);
+	case M_SIGNLESS: return sl && (l->arg < 0 || t->width == l->arg);
+	case M_SIGNED: return isint && t->sign == 's' && (l->arg < 0 || t->width == l->arg);
+	case M_UNSIGNED: return isint && t->sign == 'u' && (l->arg < 0 || t->width == l->arg);
+	case M_ANYINT: return isint && t->width == l->arg;
+	case M_FLOATW: return isfl && t->sign == 0 && t->width == l->arg;
+	case M_BF16: return isfl && t->sign == 'b';
+	case M_INDEX: return isidx;
+	case M_SLINT_OR_INDEX: return sl || isidx;
+	case M_SLINT_OR_INDEX_OR_FLOAT: return sl || isidx || isfl;
+	case M_SLINT_OR_FLOAT: return sl || isfl;
+	case M_INT_OR_INDEX: return isint || isidx;
+	case M_INT_OR_FLOAT: return isint || isfl;
+	case M_INT_OR_INDEX_OR_FLOAT: return isint || isidx || isfl;
+	case M_WIDTH: return (isint || isfl) && t->width == l->arg;
+	case M_HASRANK: return (t->cls & (TC_RTENSOR | TC_VECTOR | TC_MEMREF)) != 0;
+	default: return false;
+	}
+}
+
+static int dom_nrep(enum dom d) { return d == DOM_ATTR ? A_NREP : T_NREP; }
+static uint64_t dom_all(enum dom d) { return d == DOM_ATTR ? A_ALL : T_ALL; }
+
+static struct ent dom_ent(enum dom d, int rep)
+{
+	return (struct ent){d == DOM_ATTR ? ENT_ATTR : d == DOM_VALUE ? ENT_VALUE : ENT_TYPE, rep};
+}
+
+/* Normalize C++ predicate text: drop whitespace and the mlir/llvm
+ * namespace qualifiers; turn `$_self.template isa<...>` into `.isa<...>`. */
+static char *normalize(const char *s, size_t n, size_t *out_n)
+{
+	char *o = pl_xmalloc(n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (isspace((unsigned char)s[i]))
+			continue;
+		static const char *const drop[] = {"::mlir::", "mlir::", "::llvm::", "llvm::", "template"};
+		bool dropped = false;
+		for (unsigned d = 0; d < PL_ARRAY_LEN(drop); d++) {
+			size_t dl = strlen(drop[d]);
+			if (i + dl <= n && memcmp(s + i, drop[d], dl) == 0 &&
+			    (d != 4 || (k > 0 && o[k - 1] == '.'))) {
+				if (d < 4 && k > 0 && (isalnum((unsigned char)o[k - 1]) || o[k - 1] == '_'))
+					continue;
+				i += dl - 1;
+				dropped = true;
+				break;
+			}
+		}
+		if (!dropped)
+			o[k++] = s[i];
+	}
+	o[k] = 0;
+	*out_n = k;
+	return o;
+}
+
+/* Strip balanced outer parentheses. */
+static void strip_parens(const char **s, size_t *n)
+{
+	for (;;) {
+		if (*n < 2 || (*s)[0] != '(' || (*s)[*n - 1] != ')')
+			return;
+		int depth = 0;
+		for (size_t i = 0; i < *n; i++) {
+			if ((*s)[i] == '(')
+				depth++;
+			else if ((*s)[i] == ')' && --depth == 0 && i != *n - 1)
+				return;
+		}
+		(*s)++;
+		*n -= 2;
+	}
+}
+
+static struct mset unknown_set(enum dom d) { return (struct mset){0, dom_all(d)}; }
+
+/* Evaluate normalized C++ boolean text over domain d. */
+static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
+{
+	strip_parens(&s, &n);
+	if (depth > 40 || n == 0)
+		return unknown_set(d);
+	/* split at top-level || then && */
+	static const char *const ops[] = {"||", "&&"};
+	for (int o = 0; o < 2; o++) {
+		int pd = 0, ad = 0;
+		size_t last = 0;
+		bool split = false;
+		struct mset acc = o == 0 ? (struct mset){0, 0} : (struct mset){dom_all(d), dom_all(d)};
+		for (size_t i = 0; i + 1 < n; i++) {
+			char ch = s[i];
+			if (ch == '(' || ch == '[' || ch == '{')
+				pd++;
+			else if (ch == ')' || ch == ']' || ch == '}')
+				pd--;
+			else if (ch == '<')
+				ad++;
+			else if (ch == '>' && ad > 0)
+				ad--;
+			if (pd == 0 && s[i] == ops[o][0] && s[i + 1] == ops[o][1]) {
+				struct mset k = eval_text(s + last, i - last, d, depth + 1);
+				acc = o == 0 ? (struct mset){acc.lo | k.lo, acc.hi | k.hi}
+				             : (struct mset){acc.lo & k.lo, acc.hi & k.hi};
+				last = i + 2;
+				i++;
+				split = true;
+			}
+		}
+		if (split) {
+			struct mset k = eval_text(s + last, n - last, d, depth + 1);
+			return o == 0 ? (struct mset){acc.lo | k.lo, acc.hi | k.hi}
+			              : (struct mset){acc.lo & k.lo, acc.hi & k.hi};
+		}
+	}
+	if (s[0] == '!') {
+		struct mset k = eval_text(s + 1, n - 1, d, depth + 1);
+		return (struct mset){~k.hi & dom_all(d), ~k.lo & dom_all(d)};
+	}
+	struct leaf l;
+	if (!parse_leaf(&l, s, n))
+		return unknown_set(d);
+	struct mset r = {0, 0};
+	for (int i = 0; i < dom_nrep(d); i++)
+		if (leaf_holds(&l, dom_ent(d, i)))
+			r.lo |= 1ull << i;
+	r.hi = r.lo;
+	return r;
+}
+
+static struct mset eval_cpred(const char *text, enum dom d)
+{
+	size_t n;
+	char *norm = normalize(text, strlen(text), &n);
+	struct mset r = eval_text(norm, n, d, 0);
+	free(norm);
+	return r;
+}
+
+/* Is this Concat the element-type lambda of ShapedContainerType? */
+static bool concat_is_elem_lambda(const struct model_pred *p)
+{
+	return p->text && p->text2 && strstr(p->text, "elementType") && strstr(p->text, "return") &&
+	       strstr(p->text2, "getElementType()");
+}
+
+static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, int depth);
+
+/* Evaluate p on the element types of shaped representatives. */
+static struct mset lift_elem(const struct model_pred *p, int depth)
+{
+	struct mset e = eval_pred(p, DOM_TYPE, false, depth + 1), r = {0, 0};
+	for (int i = 0; i < T_NREP; i++) {
+		int el = trep[i].elem;
+		if (el < 0)
+			continue;
+		if (e.lo >> el & 1)
+			r.lo |= 1ull << i;
+		if (e.hi >> el & 1)
+			r.hi |= 1ull << i;
+	}
+	return r;
+}
+
+static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, int depth)
+{
+	(void)elem;
+	if (!p || depth > 40)
+		return unknown_set(d);
+	switch (p->kind) {
+	case MODEL_PRED_CPRED:
+		return eval_cpred(p->text ? p->text : "", d);
+	case MODEL_PRED_AND: {
+		struct mset r = {dom_all(d), dom_all(d)};
+		for (unsigned i = 0; i < p->n_kids; i++) {
+			struct mset k = eval_pred(p->kids[i], d, elem, depth + 1);
+			r.lo &= k.lo;
+			r.hi &= k.hi;
+		}
+		return r;
+	}
+	case MODEL_PRED_OR: {
+		struct mset r = {0, 0};
+		for (unsigned i = 0; i < p->n_kids; i++) {
+			struct mset k = eval_pred(p->kids[i], d, elem, depth + 1);
+			r.lo |= k.lo;
+			r.hi |= k.hi;
+		}
+		return r;
+	}
+	case MODEL_PRED_NOT: {
+		if (p->n_kids != 1)
+			return unknown_set(d);
+		struct mset k = eval_pred(p->kids[0], d, elem, depth + 1);
+		return (struct mset){~k.hi & dom_all(d), ~k.lo & dom_all(d)};
+	}
+	case MODEL_PRED_SUBST:
+		/* SubstLeaves<"$_self", "elementType", P> inside the element lambda:
+		 * P still speaks of $_self, which the lambda binds. */
+		if (p->n_kids == 1 && p->text && strcmp(p->text, "$_self") == 0)
+			return eval_pred(p->kids[0], d, elem, depth + 1);
+		return unknown_set(d);
+	case MODEL_PRED_CONCAT:
+		if (d == DOM_TYPE && p->n_kids == 1 && concat_is_elem_lambda(p))
+			return lift_elem(p->kids[0], depth);
+		return unknown_set(d);
+	default:
+		return unknown_set(d);
+	}
+}
+
+/* ---- the analysis context: caches -------------------------------------- */
+
+struct cd_cache {
+	const struct model_cdef *cd;
+	struct mset set;
+};
+
+struct ov_ctx {
+	const struct model *m;
+	struct cd_cache *cache;   /* open hash on cdef pointer */
+	unsigned cap, n;
+};
+
+static void ctx_init(struct ov_ctx *c, const struct model *m)
+{
+	memset(c, 0, sizeof *c);
+	c->m = m;
+	reps_init();
+	rx_init();
+}
+
+static void ctx_free(struct ov_ctx *c) { free(c->cache); }
+
+static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
+{
+	enum dom d = cd->is_attr ? DOM_ATTR : DOM_TYPE;
+	if (!c->cap) {
+		c->cap = 64;
+		c->cache = calloc(c->cap, sizeof *c->cache);
+		if (!c->cache)
+			abort();
+	}
+	unsigned h = (unsigned)(((uintptr_t)cd >> 4) * 2654435761u) & (c->cap - 1);
+	while (c->cache[h].cd) {
+		if (c->cache[h].cd == cd)
+			return c->cache[h].set;
+		h = (h + 1) & (c->cap - 1);
+	}
+	struct mset s = eval_pred(cd->pred, d, false, 0);
+	if (d == DOM_ATTR && cd->storage_type) {
+		/* the storage type bounds the set even when the predicate is opaque */
+		unsigned t, a;
+		int fw;
+		const char *st = cd->storage_type;
+		while (*st == ' ')
+			st++;
+		size_t sl = strlen(st);
+		while (sl && st[sl - 1] == ' ')
+			sl--;
+		if (classes_of(st, sl, &t, &a, &fw) && a != ~0u) {
+			uint64_t bound = 0;
+			for (int i = 0; i < A_NREP; i++)
+				if (arep[i].cls & a)
+					bound |= 1ull << i;
+			s.hi &= bound;
+			s.lo &= bound;
+		}
+	}
+	c->cache[h].cd = cd;
+	c->cache[h].set = s;
+	if (++c->n * 2 > c->cap) {
+		struct cd_cache *old = c->cache;
+		unsigned ocap = c->cap;
+		c->cap *= 2;
+		c->cache = calloc(c->cap, sizeof *c->cache);
+		if (!c->cache)
+			abort();
+		for (unsigned i = 0; i < ocap; i++)
+			if (old[i].cd) {
+				unsigned k = (unsigned)(((uintptr_t)old[i].cd >> 4) * 2654435761u) & (c->cap - 1);
+				while (c->cache[k].cd)
+					k = (k + 1) & (c->cap - 1);
+				c->cache[k] = old[i];
+			}
+		free(old);
+	}
+	return s;
+}
+
+/* ---- cells and unification ---------------------------------------------- */
+
+struct cell;
+struct acell {
+	const char *name;     /* attribute name */
+	struct cell *c;
+};
+
+struct cell {
+	struct cell *parent;      /* union-find */
+	bool is_attr;             /* attribute (else value / operation) */
+	bool has_op;              /* value defined by an op in the tree */
+	const char *op_name;      /* has_op: name, NULL = any op */
+	const struct model_op *ods; /* has_op: registry entry or NULL */
+	struct cell **opnds;      /* has_op: operand cells */
+	unsigned n_opnds;
+	bool opnds_any;           /* has_op: operand list not written */
+	struct acell *attrs;      /* has_op: attributes by name */
+	unsigned n_attrs;
+	unsigned result_index;    /* which result of the op this value is */
+	struct mset set;          /* type set (values) or attribute set */
+	const char *constant;     /* attribute/type constant text */
+	long long value;          /* attribute value predicate: required value */
+	bool has_value;
+	int mark;                 /* printing / cycle check */
+	int id;                   /* printing: SSA number */
+};
+
+/* A bump pool for cells, reset per check. */
+struct pool {
+	char **chunks;
+	unsigned n, cap;
+	size_t used;
+};
+#define POOL_CHUNK 16384
+
+static void *pool_alloc(struct pool *p, size_t sz)
+{
+	sz = (sz + 15) & ~(size_t)15;
+	if (sz > POOL_CHUNK)
+		abort();
+	if (!p->n || p->used + sz > POOL_CHUNK) {
+		if (p->n == p->cap) {
+			p->cap = p->cap ? p->cap * 2 : 8;
+			p->chunks = realloc(p->chunks, p->cap * sizeof *p->chunks);
+			if (!p->chunks)
+				abort();
+		}
+		p->chunks[p->n++] = pl_xmalloc(POOL_CHUNK);
+		p->used = 0;
+	}
+	void *r = p->chunks[p->n - 1] + p->used;
+	p->used += sz;
+	memset(r, 0, sz);
+	return r;
+}
+
+static void pool_free(struct pool *p)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		free(p->chunks[i]);
+	free(p->chunks);
+	memset(p, 0, sizeof *p);
+}
+
+/* What building/unifying learned. */
+struct side {
+	const struct model_pattern *p;
+	struct cell *root;
+	const char **bnames; struct cell **bcells; unsigned nb, capb; /* name -> cell */
+	unsigned n_opaque;
+	const char *why_opaque;    /* first opaque predicate */
+};
+
+struct uni {
+	struct ov_ctx *ctx;
+	struct pool pool;
+	bool failed;
+	const char *why;           /* first reason for failure (static or pool text) */
+	char whybuf[256];
+	unsigned n_opaque;
+	const char *why_opaque;
+	char opqbuf[256];
+};
+
+static struct cell *find(struct cell *c)
+{
+	while (c->parent)
+		c = c->parent;
+	return c;
+}
+
+static struct cell *cell_new(struct uni *u, bool is_attr)
+{
+	struct cell *c = pool_alloc(&u->pool, sizeof *c);
+	c->is_attr = is_attr;
+	c->set = (struct mset){dom_all(is_attr ? DOM_ATTR : DOM_TYPE), dom_all(is_attr ? DOM_ATTR : DOM_TYPE)};
+	c->id = -1;
+	return c;
+}
+
+static void fail(struct uni *u, const char *fmt, const char *a, const char *b)
+{
+	if (u->failed)
+		return;
+	u->failed = true;
+	snprintf(u->whybuf, sizeof u->whybuf, fmt, a ? a : "", b ? b : "");
+	u->why = u->whybuf;
+}
+
+/* Normalize a constant attribute's text for comparison: drop a trailing
+ * ": type" and surrounding blanks. */
+static size_t const_key(const char *s, char *out, size_t cap)
+{
+	size_t k = 0;
+	int depth = 0;
+	for (; *s && k + 1 < cap; s++) {
+		if (*s == '<' || *s == '(' || *s == '[')
+			depth++;
+		else if (*s == '>' || *s == ')' || *s == ']')
+			depth--;
+		else if (*s == ':' && depth == 0 && s[1] != ':' && (k == 0 || out[k - 1] != ':'))
+			break;
+		if (!isspace((unsigned char)*s))
+			out[k++] = *s;
+	}
+	out[k] = 0;
+	return k;
+}
+
+static bool const_equal(const char *a, const char *b)
+{
+	char ka[128], kb[128];
+	const_key(a, ka, sizeof ka);
+	const_key(b, kb, sizeof kb);
+	if (strcmp(ka, kb) == 0)
+		return true;
+	char *ea, *eb;
+	double da = strtod(ka, &ea), db = strtod(kb, &eb);
+	if (*ka && *kb && !*ea && !*eb)
+		return da == db;
+	/* C++ spellings of booleans */
+	if ((strcmp(ka, "true") == 0 || strcmp(ka, "1") == 0) &&
+	    (strcmp(kb, "true") == 0 || strcmp(kb, "1") == 0))
+		return true;
+	return false;
+}
+
+static bool const_numeric(const char *s, long long *out)
+{
+	char k[128], *e;
+	const_key(s, k, sizeof k);
+	if (!*k)
+		return false;
+	if (strcmp(k, "true") == 0) {
+		*out = 1;
+		return true;
+	}
+	if (strcmp(k, "false") == 0) {
+		*out = 0;
+		return true;
+	}
+	long long v = strtoll(k, &e, 0);
+	if (*e)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool has_variadic_operand(const struct model_op *op)
+{
+	if (!op)
+		return false;
+	for (unsigned i = 0; i < op->n_operands; i++)
+		if (op->operands[i].variadic || op->operands[i].optional)
+			return true;
+	return false;
+}
+
+static void unify(struct uni *u, struct cell *a, struct cell *b, int depth);
+
+static void meet_set(struct uni *u, struct cell *a, struct mset s, const char *what)
+{
+	a->set.lo &= s.lo;
+	a->set.hi &= s.hi;
+	if (!a->set.hi)
+		fail(u, "no %s satisfies both constraints%s", what, "");
+}
+
+static void unify(struct uni *u, struct cell *a, struct cell *b, int depth)
+{
+	a = find(a);
+	b = find(b);
+	if (a == b || u->failed)
+		return;
+	if (depth > 64) {
+		fail(u, "match trees nest too deeply%s%s", NULL, NULL);
+		return;
+	}
+	if (a->is_attr != b->is_attr) {
+		fail(u, "an attribute meets a value%s%s", NULL, NULL);
+		return;
+	}
+	b->parent = a;
+	meet_set(u, a, b->set, a->is_attr ? "attribute" : "type");
+	if (a->constant && b->constant && !const_equal(a->constant, b->constant)) {
+		fail(u, "different constants %s vs %s", a->constant, b->constant);
+		return;
+	}
+	if (!a->constant)
+		a->constant = b->constant;
+	if (a->has_value && b->has_value && a->value != b->value) {
+		fail(u, "attribute value predicates disagree%s%s", NULL, NULL);
+		return;
+	}
+	if (b->has_value) {
+		a->has_value = true;
+		a->value = b->value;
+	}
+	long long cv;
+	if (a->has_value && a->constant && const_numeric(a->constant, &cv) && cv != a->value) {
+		fail(u, "constant %s fails an attribute value predicate%s", a->constant, NULL);
+		return;
+	}
+	if (!b->has_op)
+		return;
+	if (!a->has_op) {
+		a->has_op = true;
+		a->op_name = b->op_name;
+		a->ods = b->ods;
+		a->opnds = b->opnds;
+		a->n_opnds = b->n_opnds;
+		a->opnds_any = b->opnds_any;
+		a->attrs = b->attrs;
+		a->n_attrs = b->n_attrs;
+		a->result_index = b->result_index;
+		return;
+	}
+	/* both are ops */
+	if (a->op_name && b->op_name && strcmp(a->op_name, b->op_name) != 0) {
+		fail(u, "different ops '%s' vs '%s'", a->op_name, b->op_name);
+		return;
+	}
+	if (!a->op_name) {
+		a->op_name = b->op_name;
+		a->ods = b->ods;
+	}
+	if (a->result_index != b->result_index) {
+		fail(u, "different results of one op%s%s", NULL, NULL);
+		return;
+	}
+	if (a->opnds_any) {
+		a->opnds = b->opnds;
+		a->n_opnds = b->n_opnds;
+		a->opnds_any = b->opnds_any;
+	} else if (!b->opnds_any) {
+		bool var = has_variadic_operand(a->ods);
+		if (a->n_opnds != b->n_opnds && !var) {
+			fail(u, "different operand counts of '%s'%s", a->op_name ? a->op_name : "op", NULL);
+			return;
+		}
+		if (a->n_opnds == b->n_opnds)
+			for (unsigned i = 0; i < a->n_opnds && !u->failed; i++)
+				unify(u, a->opnds[i], b->opnds[i], depth + 1);
+	}
+	/* attributes: by name */
+	unsigned na = a->n_attrs;
+	for (unsigned j = 0; j < b->n_attrs && !u->failed; j++) {
+		unsigned i;
+		for (i = 0; i < na; i++)
+			if (strcmp(a->attrs[i].name, b->attrs[j].name) == 0)
+				break;
+		if (i < na) {
+			unify(u, a->attrs[i].c, b->attrs[j].c, depth + 1);
+		} else {
+			struct acell *na2 = pool_alloc(&u->pool, sizeof *na2 * (a->n_attrs + 1));
+			memcpy(na2, a->attrs, sizeof *na2 * a->n_attrs);
+			na2[a->n_attrs++] = b->attrs[j];
+			a->attrs = na2;
+		}
+	}
+}
+
+static struct cell *bind_lookup(struct side *s, const char *name)
+{
+	for (unsigned i = 0; i < s->nb; i++)
+		if (strcmp(s->bnames[i], name) == 0)
+			return s->bcells[i];
+	return NULL;
+}
+
+static void bind_add(struct uni *u, struct side *s, const char *name, struct cell *c)
+{
+	if (!name || !*name)
+		return;
+	struct cell *old = bind_lookup(s, name);
+	if (old) {
+		unify(u, old, c, 0);
+		return;
+	}
+	if (s->nb == s->capb) {
+		unsigned ncap = s->capb ? s->capb * 2 : 16;
+		const char **nn = pool_alloc(&u->pool, ncap * sizeof *nn);
+		struct cell **nc = pool_alloc(&u->pool, ncap * sizeof *nc);
+		memcpy(nn, s->bnames, s->nb * sizeof *nn);
+		memcpy(nc, s->bcells, s->nb * sizeof *nc);
+		s->bnames = nn;
+		s->bcells = nc;
+		s->capb = ncap;
+	}
+	s->bnames[s->nb] = name;
+	s->bcells[s->nb++] = c;
+}
+
+static void note_opaque(struct uni *u, struct side *s, const char *kind, const char *name,
+                        const char *on)
+{
+	s->n_opaque++;
+	u->n_opaque++;
+	if (!u->why_opaque) {
+		snprintf(u->opqbuf, sizeof u->opqbuf, "%s `%s`%s%s in %s", kind, name ? name : "?",
+		         on && *on ? " on $" : "", on && *on ? on : "",
+		         s->p->name ? s->p->name : "an anonymous pattern");
+		u->why_opaque = u->opqbuf;
+	}
+}
+
+/* The set a named ODS constraint denotes in domain d, or unknown. */
+static bool constraint_set(struct uni *u, const char *name, bool is_attr, struct mset *out)
+{
+	const struct model_cdef *cd = model_cdef_find(u->ctx->m, name);
+	if (!cd || cd->is_attr != is_attr)
+		return false;
+	*out = cdef_set(u->ctx, cd);
+	return true;
+}
+
+/* Apply a leaf's written constraint to cell c; `slot` is the ODS slot's
+ * own constraint name, which makes a repeated constraint vacuous. */
+static void apply_constraint(struct uni *u, struct side *s, struct cell *c, const char *name,
+                             const char *slot, const char *bind)
+{
+	if (!name || !*name || strcmp(name, "ConstantAttr") == 0 ||
+	    (slot && strcmp(name, slot) == 0))
+		return;
+	struct mset set;
+	if (!constraint_set(u, name, c->is_attr, &set)) {
+		if (strcmp(name, "Value") == 0 || strcmp(name, "ValueRange") == 0 ||
+		    strcmp(name, "Attr") == 0 || strcmp(name, "Type") == 0 || strcmp(name, "Op") == 0)
+			return; /* PDLL core constraints */
+		note_opaque(u, s, "constraint", name, bind);
+		return;
+	}
+	if (set.lo != set.hi)
+		note_opaque(u, s, "constraint", name, bind);
+	meet_set(u, c, set, c->is_attr ? "attribute" : "type");
+}
+
+static struct cell *build(struct uni *u, struct side *s, const struct model_node *n,
+                          bool is_attr, const struct model_op_arg *slot, int depth);
+
+static struct cell *build_op(struct uni *u, struct side *s, const struct model_node *n, int depth)
+{
+	struct cell *c = cell_new(u, false);
+	c->has_op = true;
+	c->op_name = n->op_name;
+	c->ods = n->op;
+	c->result_index = n->result_index;
+	c->opnds_any = n->operands_any;
+	const struct model_op *op = n->op;
+	if (op && op->n_results > n->result_index) {
+		struct mset rs;
+		const char *rc = op->results[n->result_index].constraint;
+		if (rc && constraint_set(u, rc, false, &rs))
+			meet_set(u, c, rs, "type");
+	}
+	unsigned n_ops = 0, n_at = 0;
+	c->opnds = pool_alloc(&u->pool, sizeof *c->opnds * (n->n_args + 1));
+	c->attrs = pool_alloc(&u->pool, sizeof *c->attrs * (n->n_args + 1));
+	for (unsigned i = 0; i < n->n_args && !u->failed; i++) {
+		const struct model_node *a = n->args[i];
+		const struct model_op_arg *slot = NULL;
+		bool is_attr;
+		const char *nm = n->arg_names && n->arg_names[i] ? n->arg_names[i] : "";
+		is_attr = a->kind == MODEL_NODE_ATTR;
+		if (op && s->p->origin == MODEL_ORIGIN_DRR) {
+			if (i < op->n_args)
+				slot = op->args[i]; /* DRR: ODS argument order */
+			if (slot)
+				is_attr = slot->kind == MODEL_ARG_ATTRIBUTE;
+		} else if (op && is_attr) {
+			for (unsigned k = 0; k < op->n_attrs; k++)
+				if (strcmp(op->attrs[k].name, nm) == 0)
+					slot = &op->attrs[k];
+		} else if (op && !has_variadic_operand(op) && n_ops < op->n_operands) {
+			slot = &op->operands[n_ops];
+		}
+		if (is_attr) {
+			c->attrs[n_at].name = nm;
+			c->attrs[n_at++].c = build(u, s, a, true, slot, depth + 1);
+		} else {
+			c->opnds[n_ops++] = build(u, s, a, false, slot, depth + 1);
+		}
+	}
+	c->n_opnds = n_ops;
+	c->n_attrs = n_at;
+	return c;
+}
+
+static struct cell *build(struct uni *u, struct side *s, const struct model_node *n,
+                          bool is_attr, const struct model_op_arg *slot, int depth)
+{
+	struct cell *c;
+
+	if (depth > 64) {
+		fail(u, "match trees nest too deeply%s%s", NULL, NULL);
+		return cell_new(u, is_attr);
+	}
+	switch (n->kind) {
+	case MODEL_NODE_OP:
+		c = build_op(u, s, n, depth);
+		break;
+	case MODEL_NODE_REF: {
+		c = cell_new(u, is_attr);
+		bind_add(u, s, n->ref, c);
+		return c;
+	}
+	case MODEL_NODE_EITHER:
+	case MODEL_NODE_VARIADIC:
+	case MODEL_NODE_NATIVE:
+	case MODEL_NODE_DIRECTIVE:
+	case MODEL_NODE_TYPE:
+		/* either(): order-free; treated as unconstrained (may overlap) */
+		c = cell_new(u, is_attr);
+		if (n->kind == MODEL_NODE_EITHER)
+			note_opaque(u, s, "either()", "either", NULL);
+		break;
+	default:
+		c = cell_new(u, is_attr);
+		if (n->constant)
+			c->constant = n->constant;
+		break;
+	}
+	if (slot && n->kind != MODEL_NODE_OP) {
+		struct mset ss;
+		if (slot->constraint && constraint_set(u, slot->constraint, c->is_attr, &ss))
+			meet_set(u, c, ss, c->is_attr ? "attribute" : "type");
+	}
+	if (n->kind != MODEL_NODE_OP)
+		apply_constraint(u, s, c, n->constraint, slot ? slot->constraint : NULL, n->bind);
+	bind_add(u, s, n->bind, c);
+	return c;
+}
+
+/* A pattern's constraint list: ODS constraints narrow their cells, equal
+ * constraints unify, native ones are evaluated when their C++ text is a
+ * recognized idiom and are opaque otherwise. */
+static void apply_constraints(struct uni *u, struct side *s)
+{
+	const struct model_pattern *p = s->p;
+	for (unsigned i = 0; i < p->n_constraints && !u->failed; i++) {
+		const struct model_constraint *k = &p->constraints[i];
+		if (k->kind == MODEL_CONSTRAINT_EQUAL) {
+			struct cell *first = NULL;
+			for (unsigned j = 0; j < k->n_args; j++) {
+				struct cell *c = bind_lookup(s, k->args[j]);
+				if (c && first)
+					unify(u, first, c, 0);
+				else if (c)
+					first = c;
+			}
+			continue;
+		}
+		struct cell *c = k->n_args == 1 && k->args[0] ? bind_lookup(s, k->args[0]) : NULL;
+		if (k->kind == MODEL_CONSTRAINT_ODS && c) {
+			apply_constraint(u, s, find(c), k->name, NULL, k->args[0]);
+			continue;
+		}
+		if (c && k->code && strstr(k->code, "$_self")) {
+			c = find(c);
+			size_t n;
+			char *norm = normalize(k->code, strlen(k->code), &n);
+			const char *t = norm;
+			strip_parens(&t, &n);
+			struct pl_regex_cap cap[3];
+			struct chain ch = {0};
+			if (c->is_attr && pl_regex_match(rx.value_eq, t, n, cap, 3) == 1 &&
+			    parse_subject(&ch, t, (size_t)cap[1].end, 0)) {
+				long long v = strtoll(t + cap[2].begin, NULL, 10);
+				if (c->has_value && c->value != v)
+					fail(u, "attribute value predicates disagree%s%s", NULL, NULL);
+				c->has_value = true;
+				c->value = v;
+				long long cv;
+				if (c->constant && const_numeric(c->constant, &cv) && cv != v)
+					fail(u, "constant %s fails an attribute value predicate%s", c->constant, NULL);
+				free(norm);
+				continue;
+			}
+			struct mset set = eval_text(t, n, c->is_attr ? DOM_ATTR : DOM_VALUE, 0);
+			free(norm);
+			if (set.lo != set.hi)
+				note_opaque(u, s, "native constraint", k->name, k->args[0]);
+			meet_set(u, c, set, c->is_attr ? "attribute" : "type");
+			continue;
+		}
+		note_opaque(u, s, "native constraint", k->name,
+		            k->n_args && k->args[0] ? k->args[0] : NULL);
+	}
+}
+
+static void side_build(struct uni *u, struct side *s, const struct model_pattern *p)
+{
+	memset(s, 0, sizeof *s);
+	s->p = p;
+	if (!p->match) {
+		s->root = cell_new(u, false);
+		s->root->has_op = true;
+		s->root->op_name = p->root_op;
+		s->root->opnds_any = true;
+		return;
+	}
+	s->root = build(u, s, p->match, false, NULL, 0);
+	apply_constraints(u, s);
+}
+
+/* ---- containment --------------------------------------------------------- */
+
+struct cmap {
+	struct cell **from, **to;
+	unsigned n, cap;
+};
+
+/* Everything cell a (of pattern A) can be, cell b (of pattern B) accepts? */
+static bool contains(struct cmap *mp, struct cell *b, struct cell *a, int depth)
+{
+	b = find(b);
+	a = find(a);
+	if (depth > 64)
+		return false;
+	for (unsigned i = 0; i < mp->n; i++)
+		if (mp->from[i] == b)
+			return mp->to[i] == a;
+	if (mp->n == mp->cap) {
+		mp->cap = mp->cap ? mp->cap * 2 : 32;
+		mp->from = realloc(mp->from, mp->cap * sizeof *mp->from);
+		mp->to = realloc(mp->to, mp->cap * sizeof *mp->to);
+		if (!mp->from || !mp->to)
+			abort();
+	}
+	mp->from[mp->n] = b;
+	mp->to[mp->n++] = a;
+	if (a->set.hi & ~b->set.lo)
+		return false;
+	if (b->constant && !(a->constant && const_equal(a->constant, b->constant)))
+		return false;
+	if (b->has_value) {
+		long long cv;
+		if (!((a->has_value && a->value == b->value) ||
+		      (a->constant && const_numeric(a->constant, &cv) && cv == b->value)))
+			return false;
+	}
+	if (!b->has_op)
+		return true;
+	if (!a->has_op || (b->op_name && (!a->op_name || strcmp(a->op_name, b->op_name) != 0)) ||
+	    a->result_index != b->result_index)
+		return false;
+	if (!b->opnds_any) {
+		if (a->opnds_any || a->n_opnds != b->n_opnds)
+			return false;
+		for (unsigned i = 0; i < b->n_opnds; i++)
+			if (!contains(mp, b->opnds[i], a->opnds[i], depth + 1))
+				return false;
+	}
+	for (unsigned j = 0; j < b->n_attrs; j++) {
+		struct cell *ba = find(b->attrs[j].c);
+		unsigned i;
+		for (i = 0; i < a->n_attrs; i++)
+			if (strcmp(a->attrs[i].name, b->attrs[j].name) == 0)
+				break;
+		if (i < a->n_attrs) {
+			if (!contains(mp, ba, a->attrs[i].c, depth + 1))
+				return false;
+		} else if (ba->constant || ba->has_value || ba->set.lo != ba->set.hi ||
+		           ba->set.lo != A_ALL) {
+			/* A does not look at the attribute; B does */
+			if (ba->constant || ba->has_value)
+				return false;
+			/* B only narrows to the slot's own constraint: compare to the
+			 * slot constraint of the op, when known */
+			const struct model_op *op = b->ods;
+			struct mset full = {A_ALL, A_ALL};
+			if (op)
+				for (unsigned k = 0; k < op->n_attrs; k++)
+					if (strcmp(op->attrs[k].name, b->attrs[j].name) == 0 &&
+					    op->attrs[k].constraint)
+						full.lo = ba->set.lo; /* slot-narrowed only: accept */
+			if (full.lo != ba->set.lo)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Does pattern b contain pattern a?  Both sides built separately. */
+static bool side_contains(struct side *b, struct side *a)
+{
+	if (b->n_opaque)
+		return false;
+	struct cmap mp = {0};
+	bool r = contains(&mp, b->root, a->root, 0);
+	free(mp.from);
+	free(mp.to);
+	return r;
+}
+
+/* ---- witness printing ---------------------------------------------------- */
+
+static int pick(uint64_t lo, uint64_t hi)
+{
+	uint64_t m = lo ? lo : hi;
+	for (int i = 0; i < 64; i++)
+		if (m >> i & 1)
+			return i;
+	return 0;
+}
+
+struct wctx {
+	struct pl_buf *body;
+	struct cell **args; unsigned n_args, cap_args;
+	int next;
+	bool cycle;
+};
+
+static const char *cell_type(struct cell *c)
+{
+	c = find(c);
+	return trep[pick(c->set.lo, c->set.hi)].text;
+}
+
+static void w_value(struct wctx *w, struct cell *c, int depth);
+
+static void w_ref(struct pl_buf *b, struct cell *c)
+{
+	c = find(c);
+	if (!c->has_op)
+		pl_buf_printf(b, "%%a%d", c->id);
+	else if (c->ods && c->ods->n_results > 1)
+		pl_buf_printf(b, "%%%d#%u", c->id, c->result_index);
+	else
+		pl_buf_printf(b, "%%%d", c->id);
+}
+
+static void w_attr(struct pl_buf *b, struct cell *a)
+{
+	a = find(a);
+	if (a->constant) {
+		/* DRR constants are C++ text: give a bare number the slot's type */
+		long long v;
+		int r = pick(a->set.lo, a->set.hi);
+		pl_buf_puts(b, a->constant);
+		if (!strchr(a->constant, ':') && const_numeric(a->constant, &v) && arep[r].type &&
+		    (arep[r].cls & AC_INT) && !(arep[r].cls & AC_BOOL))
+			pl_buf_printf(b, " : %s", arep[r].type);
+	} else if (a->has_value) {
+		pl_buf_printf(b, "%lld : %s", a->value,
+		              arep[pick(a->set.lo, a->set.hi)].type ? arep[pick(a->set.lo, a->set.hi)].type : "i64");
+	} else {
+		pl_buf_puts(b, arep[pick(a->set.lo, a->set.hi)].text);
+	}
+}
+
+static void w_value(struct wctx *w, struct cell *c, int depth)
+{
+	c = find(c);
+	if (c->mark == 2)
+		return;
+	if (c->mark == 1 || depth > 64) {
+		w->cycle = true;
+		return;
+	}
+	if (!c->has_op) {
+		c->mark = 2;
+		c->id = (int)w->n_args;
+		if (w->n_args == w->cap_args) {
+			w->cap_args = w->cap_args ? w->cap_args * 2 : 8;
+			w->args = realloc(w->args, w->cap_args * sizeof *w->args);
+			if (!w->args)
+				abort();
+		}
+		w->args[w->n_args++] = c;
+		return;
+	}
+	c->mark = 1;
+	for (unsigned i = 0; i < c->n_opnds; i++)
+		w_value(w, c->opnds[i], depth + 1);
+	c->mark = 2;
+	c->id = w->next++;
+	struct pl_buf *b = w->body;
+	unsigned nres = c->ods ? c->ods->n_results : 1;
+	if (nres > c->result_index + 1 || (c->ods && c->result_index >= nres))
+		nres = nres > c->result_index ? nres : c->result_index + 1;
+	pl_buf_puts(b, "  ");
+	if (nres == 1)
+		pl_buf_printf(b, "%%%d = ", c->id);
+	else if (nres > 1)
+		pl_buf_printf(b, "%%%d:%u = ", c->id, nres);
+	pl_buf_printf(b, "\"%s\"(", c->op_name ? c->op_name : "patlint.any_op");
+	for (unsigned i = 0; i < c->n_opnds; i++) {
+		if (i)
+			pl_buf_puts(b, ", ");
+		w_ref(b, c->opnds[i]);
+	}
+	pl_buf_puts(b, ")");
+	/* attributes: the tree's, then required ODS ones it does not name */
+	unsigned shown = 0;
+	for (unsigned i = 0; i < c->n_attrs; i++) {
+		if (!c->attrs[i].name[0])
+			continue;
+		pl_buf_puts(b, shown++ ? ", " : " {");
+		pl_buf_printf(b, "%s = ", c->attrs[i].name);
+		w_attr(b, c->attrs[i].c);
+	}
+	if (c->ods)
+		for (unsigned k = 0; k < c->ods->n_attrs; k++) {
+			const struct model_op_arg *oa = &c->ods->attrs[k];
+			if (oa->optional || oa->has_default || oa->derived || !oa->name[0])
+				continue;
+			unsigned i;
+			for (i = 0; i < c->n_attrs; i++)
+				if (strcmp(c->attrs[i].name, oa->name) == 0)
+					break;
+			if (i < c->n_attrs)
+				continue;
+			pl_buf_puts(b, shown++ ? ", " : " {");
+			pl_buf_printf(b, "%s = %s", oa->name, arep[0].text);
+		}
+	if (shown)
+		pl_buf_puts(b, "}");
+	pl_buf_puts(b, " : (");
+	for (unsigned i = 0; i < c->n_opnds; i++)
+		pl_buf_printf(b, "%s%s", i ? ", " : "", cell_type(c->opnds[i]));
+	pl_buf_puts(b, ") -> ");
+	if (nres != 1)
+		pl_buf_puts(b, "(");
+	for (unsigned r = 0; r < nres; r++)
+		pl_buf_printf(b, "%s%s", r ? ", " : "", r == c->result_index ? cell_type(c) : "i32");
+	if (nres != 1)
+		pl_buf_puts(b, ")");
+	pl_buf_puts(b, "\n");
+}
+
+static int print_witness(struct pl_buf *out, struct cell *root)
+{
+	struct pl_buf body = {0};
+	struct wctx w = {&body, NULL, 0, 0, 0, false};
+	w_value(&w, root, 0);
+	if (w.cycle) {
+		pl_buf_free(&body);
+		free(w.args);
+		return -1;
+	}
+	root = find(root);
+	unsigned nres = root->ods ? root->ods->n_results : 1;
+	pl_buf_puts(out, "\"func.func\"() ({\n^bb0(");
+	for (unsigned i = 0; i < w.n_args; i++)
+		pl_buf_printf(out, "%s%%a%u: %s", i ? ", " : "", i, cell_type(w.args[i]));
+	pl_buf_puts(out, "):\n");
+	pl_buf_puts(out, pl_buf_cstr(&body));
+	if (nres >= 1) {
+		pl_buf_puts(out, "  \"func.return\"(");
+		w_ref(out, root);
+		pl_buf_printf(out, ") : (%s) -> ()\n", cell_type(root));
+	} else {
+		pl_buf_puts(out, "  \"func.return\"() : () -> ()\n");
+	}
+	pl_buf_puts(out, "}) {function_type = (");
+	for (unsigned i = 0; i < w.n_args; i++)
+		pl_buf_printf(out, "%s%s", i ? ", " : "", cell_type(w.args[i]));
+	pl_buf_printf(out, ") -> %s%s%s, sym_name = \"witness\"} : () -> ()\n", nres >= 1 ? "" : "(",
+	              nres >= 1 ? cell_type(root) : "", nres >= 1 ? "" : ")");
+	pl_buf_free(&body);
+	free(w.args);
+	return 0;
+}
+
+/* ---- the check ------------------------------------------------------------ */
+
+static bool roots_compatible(const struct model_pattern *a, const struct model_pattern *b)
+{
+	return !a->root_op || !b->root_op || strcmp(a->root_op, b->root_op) == 0;
+}
+
+static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_buf *witness,
+                     const struct model_pattern *a, const struct model_pattern *b)
+{
+	memset(out, 0, sizeof *out);
+	if (!roots_compatible(a, b))
+		return;
+	struct uni u = {0};
+	u.ctx = ctx;
+	struct side sa, sb;
+	side_build(&u, &sa, a);
+	side_build(&u, &sb, b);
+	unsigned opaque = sa.n_opaque + sb.n_opaque;
+	bool self_fail = u.failed; /* a pattern alone is unsatisfiable */
+	if (!self_fail)
+		unify(&u, sa.root, sb.root, 0);
+	if (!u.failed && witness) {
+		struct pl_buf tmp = {0};
+		if (print_witness(&tmp, sa.root) < 0)
+			fail(&u, "the trees only unify cyclically%s%s", NULL, NULL);
+		else
+			pl_buf_puts(witness, pl_buf_cstr(&tmp));
+		pl_buf_free(&tmp);
+	}
+	if (u.failed) {
+		out->verdict = OVERLAP_NO;
+		out->why_no = u.why ? pl_arena_strdup(model_arena(ctx->m), u.why) : NULL;
+		pool_free(&u.pool);
+		return;
+	}
+	/* the cells' sets: lo empty somewhere means "maybe" */
+	out->n_opaque = opaque;
+	out->verdict = opaque ? OVERLAP_MAYBE : OVERLAP_YES;
+	if (u.why_opaque)
+		out->why_maybe = pl_arena_strdup(model_arena(ctx->m), u.why_opaque);
+	pool_free(&u.pool);
+
+	/* containment: each side alone */
+	struct uni ua = {0}, ub = {0};
+	ua.ctx = ub.ctx = ctx;
+	side_build(&ua, &sa, a);
+	side_build(&ub, &sb, b);
+	bool b_has_a = !ua.failed && !ub.failed && side_contains(&sb, &sa);
+	bool a_has_b = !ua.failed && !ub.failed && side_contains(&sa, &sb);
+	out->rel = a_has_b && b_has_a ? OVERLAP_REL_EQUAL
+	         : b_has_a            ? OVERLAP_REL_A_IN_B
+	         : a_has_b            ? OVERLAP_REL_B_IN_A
+	                              : OVERLAP_REL_PARTIAL;
+	pool_free(&ua.pool);
+	pool_free(&ub.pool);
+}
+
+void overlap_check(struct overlap_result *out, const struct model *m,
+                   const struct model_pattern *a, const struct model_pattern *b)
+{
+	struct ov_ctx ctx;
+	ctx_init(&ctx, m);
+	check_in(&ctx, out, NULL, a, b);
+	ctx_free(&ctx);
+}
+
+int overlap_witness(struct pl_buf *out_mlir, const struct model *m,
+                    const struct model_pattern *a, const struct model_pattern *b)
+{
+	struct ov_ctx ctx;
+	struct overlap_result r;
+	struct pl_buf tmp = {0};
+	ctx_init(&ctx, m);
+	check_in(&ctx, &r, &tmp, a, b);
+	ctx_free(&ctx);
+	if (r.verdict == OVERLAP_NO) {
+		pl_buf_free(&tmp);
+		return -1;
+	}
+	pl_buf_puts(out_mlir, pl_buf_cstr(&tmp));
+	pl_buf_free(&tmp);
+	return 0;
+}
+
+const char *overlap_verdict_name(enum overlap_verdict v)
+{
+	static const char *const names[] = {"no", "maybe", "yes"};
+	return (unsigned)v < PL_ARRAY_LEN(names) ? names[v] : "?";
+}
+
+/* ---- root-op index ------------------------------------------------------- */
+
+struct overlap_index {
+	const struct model *m;
+	struct ov_ctx ctx;
+	const struct model_pattern **sorted;  /* by root name, any-op roots first */
+	unsigned n, n_any;
+};
+
+struct ix_ent {
+	const struct model_pattern *p;
+	unsigned idx;          /* model order */
+};
+
+static int by_root(const void *x, const void *y)
+{
+	const struct ix_ent *a = x, *b = y;
+	if (!a->p->root_op || !b->p->root_op) {
+		if (a->p->root_op != b->p->root_op)
+			return a->p->root_op ? 1 : -1;
+	} else {
+		int c = strcmp(a->p->root_op, b->p->root_op);
+		if (c)
+			return c;
+	}
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+struct overlap_index *overlap_index_build(const struct model *m)
+{
+	struct overlap_index *ix = PL_NEW(model_arena(m), struct overlap_index);
+	ix->m = m;
+	ctx_init(&ix->ctx, m);
+	ix->n = model_pattern_count(m);
+	ix->sorted = PL_NEW_ARRAY(model_arena(m), const struct model_pattern *, ix->n + 1);
+	struct ix_ent *e = pl_xmalloc(sizeof *e * (ix->n + 1));
+	for (unsigned i = 0; i < ix->n; i++) {
+		e[i].p = model_pattern_at((struct model *)m, i);
+		e[i].idx = i;
+		if (!e[i].p->root_op)
+			ix->n_any++;
+	}
+	qsort(e, ix->n, sizeof *e, by_root);
+	for (unsigned i = 0; i < ix->n; i++)
+		ix->sorted[i] = e[i].p;
+	free(e);
+	return ix;
+}
+
+void overlap_index_check(const struct overlap_index *ix, struct overlap_result *out,
+                         struct pl_buf *witness, const struct model_pattern *a,
+                         const struct model_pattern *b)
+{
+	check_in((struct ov_ctx *)&ix->ctx, out, witness, a, b);
+}
+
+void overlap_index_free(struct overlap_index *ix)
+{
+	if (ix)
+		ctx_free(&ix->ctx);
+}
+
+void overlap_index_pairs(const struct overlap_index *ix,
+                         int (*fn)(const struct model_pattern *a, const struct model_pattern *b,
+                                   void *data),
+                         void *data)
+{
+	/* any-op roots pair with everything */
+	for (unsigned i = 0; i < ix->n_any; i++)
+		for (unsigned j = i + 1; j < ix->n; j++)
+			if (fn(ix->sorted[i], ix->sorted[j], data))
+				return;
+	/* then within each bucket of equal roots */
+	for (unsigned i = ix->n_any; i < ix->n;) {
+		unsigned e = i + 1;
+		while (e < ix->n && strcmp(ix->sorted[e]->root_op, ix->sorted[i]->root_op) == 0)
+			e++;
+		for (unsigned x = i; x < e; x++)
+			for (unsigned y = x + 1; y < e; y++)
+				if (fn(ix->sorted[x], ix->sorted[y], data))
+					return;
+		i = e;
+	}
+}

@@ -1,0 +1,104 @@
+/*
+ * overlap.h -- can two patterns match the same operation?
+ *
+ * The analysis shared by the rules `overlapping-matchers` and
+ * `benefit-conflict` (and the witness builder `check --verify` runs): it
+ * unifies two patterns' match trees (analyzer/model.h) under a model of
+ * ODS type and attribute constraints -- which constraints are disjoint
+ * (I32 vs F32, StrAttr vs IntegerAttr), which include which (AnyType >=
+ * AnyInteger >= I32) -- recognizing common CPred idioms through
+ * analyzer/regex.h.  Predicates it cannot see into (native constraints,
+ * unrecognized CPreds) make the answer "maybe" rather than "yes".
+ *
+ * The result says whether the match sets intersect, whether one contains
+ * the other (a specific pattern vs a general fallback), and gives the
+ * smallest witness: IR in MLIR generic form that both patterns match.
+ *
+ * Ownership: an overlap_index and everything it returns live in the
+ * model's arena; the witness text is written into a caller-owned pl_buf.
+ */
+#ifndef PL_OVERLAP_H
+#define PL_OVERLAP_H
+
+#include <stdbool.h>
+
+struct model;
+struct model_pattern;
+struct pl_buf;
+
+/* Do the two patterns' match sets intersect? */
+enum overlap_verdict {
+	OVERLAP_NO = 0,    /* ORDER: overlap_verdict_name; no IR is matched by both */
+	OVERLAP_MAYBE,     /* intersect unless an opaque predicate says otherwise */
+	OVERLAP_YES,       /* some IR is matched by both (witness is exact) */
+};
+
+/* How the two match sets relate, when they intersect. */
+enum overlap_rel {
+	OVERLAP_REL_PARTIAL = 0, /* neither contains the other (ambiguity) */
+	OVERLAP_REL_EQUAL,       /* both match exactly the same IR */
+	OVERLAP_REL_A_IN_B,      /* a is more specific: everything a matches, b matches */
+	OVERLAP_REL_B_IN_A,      /* b is more specific */
+};
+
+struct overlap_result {
+	enum overlap_verdict verdict;  /* NO, MAYBE or YES */
+	enum overlap_rel rel;          /* meaningful when verdict != NO */
+	const char *why_maybe;         /* MAYBE: the first opaque predicate ("native constraint
+	                                  `IsPow2` on $c"), arena string; NULL otherwise */
+	const char *why_no;            /* NO: what separates them ("operand #0: I32 vs F32"),
+	                                  arena string, NULL when the roots differ */
+	unsigned n_opaque;             /* opaque predicates involved (both patterns) */
+};
+
+/* Decide whether patterns a and b (of model m) can match the same root
+ * operation.  Always succeeds; fills *out. */
+void overlap_check(struct overlap_result *out, const struct model *m,
+                   const struct model_pattern *a, const struct model_pattern *b);
+
+/* Write the smallest IR matched by both a and b, in MLIR generic form, to
+ * out_mlir (appended; the caller owns and frees the buffer): a `func.func
+ * @witness` whose arguments are the unconstrained leaves and whose body
+ * holds the ops of the unified match tree, the root last, e.g.
+ *
+ *   "func.func"() ({
+ *   ^bb0(%a0: i32, %a1: i32):
+ *     %0 = "toy.neg"(%a0) : (i32) -> i32
+ *     %1 = "toy.neg"(%a1) : (i32) -> i32
+ *     %2 = "toy.add"(%0, %1) : (i32, i32) -> i32
+ *     "func.return"(%2) : (i32) -> ()
+ *   }) {function_type = (i32, i32) -> i32, sym_name = "witness"} : () -> ()
+ *
+ * Types are chosen to satisfy both sides' constraints (i32 when nothing
+ * constrains a value); constant attributes are written as given.  Opaque
+ * predicates are not satisfied on purpose: the witness is what the
+ * structure and ODS constraints allow.  Returns 0, or -1 (out_mlir
+ * unchanged) when the patterns do not overlap (OVERLAP_NO). */
+int overlap_witness(struct pl_buf *out_mlir, const struct model *m,
+                    const struct model_pattern *a, const struct model_pattern *b);
+
+/* A root-op index of a model's patterns, for comparing only the pairs that
+ * can share a root: same root op name, or either root is any-op. */
+struct overlap_index;
+
+struct overlap_index *overlap_index_build(const struct model *m);
+/* Call fn(a, b, data) once for every unordered pair of patterns that share
+ * a root bucket (or where one has an any-op root), a before b in model
+ * order.  fn returns nonzero to stop. */
+void overlap_index_pairs(const struct overlap_index *ix,
+                         int (*fn)(const struct model_pattern *a, const struct model_pattern *b,
+                                   void *data),
+                         void *data);
+
+/* overlap_check with the index's caches (constraint sets are evaluated
+ * once per run); witness (may be NULL) gets the witness text appended
+ * when the patterns overlap. */
+void overlap_index_check(const struct overlap_index *ix, struct overlap_result *out,
+                         struct pl_buf *witness, const struct model_pattern *a,
+                         const struct model_pattern *b);
+/* Release the index's heap caches (the index itself is in the arena). */
+void overlap_index_free(struct overlap_index *ix);
+
+const char *overlap_verdict_name(enum overlap_verdict v); /* "no", "maybe", "yes" */
+
+#endif /* PL_OVERLAP_H */

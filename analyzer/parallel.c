@@ -1,0 +1,183 @@
+/*
+ * parallel.c -- evaluate .td inputs on worker threads for `check -j N`
+ * (see parallel.h for the design and why output does not depend on N).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+#include "parallel.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <threads.h>
+#include <unistd.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/diag.h"
+#include "analyzer/driver.h"
+#include "analyzer/inputs.h"
+#include "analyzer/intern.h"
+#include "analyzer/util.h"
+#include "parsers/tablegen/tg.h"
+
+/* One .td input as a worker leaves it for the importer. */
+struct slot {
+	struct pl_arena *arena;      /* records and recorded diagnostics */
+	struct pl_intern *view;      /* the worker's view of the run's intern table */
+	struct pl_diag_ctx diag;     /* records while evaluating, forwards once taken */
+	struct pl_vec recorded;      /* struct pl_diag *, in emission order */
+	struct tg_records *recs;     /* tg_load's *out */
+	int rc;                      /* tg_load's result */
+	bool done;                   /* evaluated (guarded by pf->lock) */
+	bool taken;                  /* replayed: diagnostics now go straight to the run */
+	struct pl_prefetch *pf;      /* back pointer for the sink */
+};
+
+struct pl_prefetch {
+	struct pl_run *r;            /* the run: shared sm, intern, options */
+	const char *const *files;    /* inputs */
+	size_t n;                    /* entries in files and slots */
+	struct slot *slots;          /* one per input; used for .td inputs only */
+	_Atomic size_t next;         /* next input a worker claims */
+	thrd_t *threads;             /* workers */
+	unsigned n_threads;          /* started */
+	mtx_t lock;                  /* guards slot.done */
+	cnd_t cond;                  /* signalled when a slot is done */
+};
+
+unsigned pl_jobs_default(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* The slot's diagnostic sink: record until the importer takes the input,
+ * then forward (an importer may still evaluate through the records). */
+static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	struct slot *s = ud;
+
+	(void)ctx;
+	if (s->taken)
+		pl_diag_end(&s->pf->r->diag, (struct pl_diag *)d);
+	else
+		pl_vec_push(&s->recorded, (void *)d);
+}
+
+static int worker(void *arg)
+{
+	struct pl_prefetch *pf = arg;
+	struct pl_run *r = pf->r;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&pf->next, 1);
+		if (i >= pf->n)
+			break;
+		if (pl_input_kind(pf->files[i]) != PL_INPUT_TD)
+			continue;
+		struct slot *s = &pf->slots[i];
+		s->rc = tg_load(&s->recs, s->arena, s->view, r->sm, &s->diag, pf->files[i], &r->tg);
+		mtx_lock(&pf->lock);
+		s->done = true;
+		cnd_broadcast(&pf->cond);
+		mtx_unlock(&pf->lock);
+	}
+	return 0;
+}
+
+struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
+                                      unsigned jobs)
+{
+	size_t n_td = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (pl_input_kind(files[i]) == PL_INPUT_TD)
+			n_td++;
+	if (jobs < 2 || n_td < 2)
+		return NULL;
+	if (jobs > n_td)
+		jobs = (unsigned)n_td;
+
+	struct pl_prefetch *pf = pl_xcalloc(1, sizeof(*pf));
+	pf->r = r;
+	pf->files = files;
+	pf->n = n;
+	pf->slots = pl_xcalloc(n, sizeof(*pf->slots));
+	atomic_init(&pf->next, 0);
+	mtx_init(&pf->lock, mtx_plain);
+	cnd_init(&pf->cond);
+	pl_intern_set_shared(r->intern, 1);
+	for (size_t i = 0; i < n; i++) {
+		struct slot *s = &pf->slots[i];
+		if (pl_input_kind(files[i]) != PL_INPUT_TD)
+			continue;
+		s->pf = pf;
+		s->arena = pl_arena_new();
+		s->view = pl_intern_view_new(r->intern);
+		pl_diag_ctx_init(&s->diag, r->sm, s->arena);
+		s->diag.sink.emit = slot_emit;
+		s->diag.sink.ud = s;
+		s->diag.max_errors = 0; /* the run's context applies the cap on replay */
+	}
+	pf->threads = pl_xcalloc(jobs, sizeof(*pf->threads));
+	for (unsigned t = 0; t < jobs; t++) {
+		if (thrd_create(&pf->threads[t], worker, pf) != thrd_success)
+			break;
+		pf->n_threads++;
+	}
+	if (pf->n_threads == 0) {
+		pl_prefetch_free(pf);
+		return NULL;
+	}
+	return pf;
+}
+
+int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out)
+{
+	struct slot *s = &pf->slots[i];
+
+	mtx_lock(&pf->lock);
+	while (!s->done)
+		cnd_wait(&pf->cond, &pf->lock);
+	mtx_unlock(&pf->lock);
+	for (size_t k = 0; k < s->recorded.len; k++)
+		pl_diag_end(&pf->r->diag, s->recorded.items[k]);
+	s->taken = true;
+	*out = s->recs;
+	return s->rc;
+}
+
+void pl_prefetch_release(struct pl_prefetch *pf, size_t i)
+{
+	struct slot *s = &pf->slots[i];
+
+	if (s->arena) {
+		pl_arena_adopt(pf->r->arena, s->arena);
+		s->arena = NULL;
+	}
+}
+
+void pl_prefetch_free(struct pl_prefetch *pf)
+{
+	if (!pf)
+		return;
+	/* Workers stop claiming inputs, then finish the one they hold. */
+	atomic_store(&pf->next, pf->n);
+	for (unsigned t = 0; t < pf->n_threads; t++)
+		thrd_join(pf->threads[t], NULL);
+	for (size_t i = 0; i < pf->n; i++) {
+		struct slot *s = &pf->slots[i];
+		pl_intern_free(s->view);
+		pl_vec_free(&s->recorded);
+		if (s->taken && s->arena)
+			pl_arena_adopt(pf->r->arena, s->arena); /* replayed diagnostics live there */
+		else
+			pl_arena_free(s->arena);
+	}
+	pl_intern_set_shared(pf->r->intern, 0);
+	cnd_destroy(&pf->cond);
+	mtx_destroy(&pf->lock);
+	free(pf->threads);
+	free(pf->slots);
+	free(pf);
+}

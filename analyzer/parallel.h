@@ -1,0 +1,52 @@
+/*
+ * parallel.h -- `patlint check -j N`: evaluate the TableGen inputs of a run
+ * on N threads, ahead of the thread that imports them.
+ *
+ * Evaluating a .td input (lexing, parsing and evaluating it with all it
+ * includes: tg_load) is more than nine tenths of loading it; importing its
+ * ODS ops and DRR patterns into the model is the rest.  So worker threads
+ * evaluate inputs in any order, each into an arena of its own, and the
+ * calling thread takes the results in input order and imports them exactly
+ * as the sequential path does.  The model, the tga_* access layer and the
+ * analyses see the same calls in the same order for every N, which is why
+ * the output does not depend on N.  What the workers share is thread-safe:
+ * the intern table (each input gets a view of it), the source manager, and
+ * read-only options.  An input's diagnostics are recorded while it is
+ * evaluated and replayed into the run's context when it is taken.
+ *
+ * Ownership: pl_prefetch_release hands an input's arena to the run's arena,
+ * so its records, diagnostics and everything an importer made from them
+ * live as long as the run; pl_prefetch_free joins the threads.
+ */
+#ifndef PL_PARALLEL_H
+#define PL_PARALLEL_H
+
+#include <stddef.h>
+
+struct pl_run;
+struct tg_records;
+struct pl_prefetch;
+
+/* Jobs for -j 0 (the default): the number of online processors. */
+unsigned pl_jobs_default(void);
+
+/* Start jobs threads evaluating the .td files among files[0..n) (the
+ * strings must outlive the prefetch).  Returns NULL when there is nothing
+ * to overlap (jobs < 2, fewer than two .td inputs, or no thread could be
+ * started): then load sequentially. */
+struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
+                                      unsigned jobs);
+
+/* Wait until files[i] (a .td input) is evaluated, replay its diagnostics
+ * into r->diag, and return tg_load's result with *out set as tg_load sets
+ * it.  Called once per .td input, in increasing i, by the starting thread. */
+int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
+
+/* The importer is done with files[i]'s records: give its memory to the run. */
+void pl_prefetch_release(struct pl_prefetch *pf, size_t i);
+
+/* Join the threads and free the prefetch (taken inputs stay in the run's
+ * arena; untaken ones are freed). */
+void pl_prefetch_free(struct pl_prefetch *pf);
+
+#endif /* PL_PARALLEL_H */

@@ -1,0 +1,617 @@
+/*
+ * verify.c -- `patlint check --verify`: build witness IR for findings, run
+ * the engine's greedy driver on it, and record whether it confirms them
+ * (see verify.h for what confirms what).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+#include "analyzer/verify.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/driver.h"
+#include "analyzer/engine/greedy.h"
+#include "analyzer/engine/interp.h"
+#include "analyzer/engine/ir.h"
+#include "analyzer/model.h"
+#include "analyzer/overlap.h"
+#include "analyzer/source.h"
+#include "rules/findings.h"
+#include "rules/rule.h"
+
+/* Iteration and per-iteration rewrite limits of a verification run. */
+#define VERIFY_MAX_ITERATIONS 10
+#define VERIFY_MAX_REWRITES 1000
+/* Applied-pattern lines kept from a trace. */
+#define VERIFY_TRACE_LINES 12
+
+/* Results by diagnostic (one run per process). */
+static struct pl_vec results_diag, results_val;
+
+const char *verify_status_name(enum verify_status s)
+{
+	return s == VERIFY_CONFIRMED ? "confirmed" : "unconfirmed";
+}
+
+const struct verify_result *verify_lookup(const struct pl_diag *d)
+{
+	for (size_t i = 0; i < results_diag.len; i++)
+		if (results_diag.items[i] == d)
+			return results_val.items[i];
+	return NULL;
+}
+
+static void record(const struct pl_diag *d, struct verify_result *v)
+{
+	pl_vec_push(&results_diag, (void *)d);
+	pl_vec_push(&results_val, v);
+}
+
+/* ---- witness IR from a match tree ------------------------------------- */
+
+/* Builtin type for an ODS type constraint, NULL when none is obvious. */
+static const char *type_for(const char *c)
+{
+	static const struct { const char *ods, *mlir; } tab[] = {
+		{"F64", "f64"}, {"F32", "f32"}, {"F16", "f16"}, {"BF16", "bf16"},
+		{"I1", "i1"}, {"I8", "i8"}, {"I16", "i16"}, {"I32", "i32"}, {"I64", "i64"},
+		{"SI32", "si32"}, {"UI32", "ui32"}, {"Index", "index"},
+		{"AnyInteger", "i32"}, {"AnySignlessInteger", "i32"}, {"SignlessIntegerLike", "i32"},
+		{"AnySignlessIntegerOrIndex", "i32"}, {"SignlessIntegerOrIndexLike", "i32"},
+		{"AnyFloat", "f32"}, {"FloatLike", "f32"}, {"BoolLike", "i1"},
+	};
+	for (size_t i = 0; c && i < PL_ARRAY_LEN(tab); i++)
+		if (strcmp(c, tab[i].ods) == 0)
+			return tab[i].mlir;
+	return NULL;
+}
+
+/* Value for an attribute of ODS constraint c: (type suffix for a bare
+ * constant, default value). */
+static void attr_for(const char *c, const char **suffix, const char **dflt)
+{
+	static const struct { const char *ods, *suffix, *dflt; } tab[] = {
+		{"I64Attr", "i64", "0 : i64"}, {"I32Attr", "i32", "0 : i32"}, {"I16Attr", "i16", "0 : i16"},
+		{"I8Attr", "i8", "0 : i8"}, {"I1Attr", "i1", "false"}, {"BoolAttr", NULL, "false"},
+		{"F64Attr", "f64", "0.0 : f64"}, {"F32Attr", "f32", "0.0 : f32"},
+		{"IndexAttr", "index", "0 : index"}, {"APIntAttr", "i32", "0 : i32"},
+		{"AnyIntegerAttr", "i32", "0 : i32"}, {"StrAttr", NULL, "\"w\""}, {"UnitAttr", NULL, "unit"},
+		{"TypeAttr", NULL, "i32"},
+	};
+	*suffix = *dflt = NULL;
+	for (size_t i = 0; c && i < PL_ARRAY_LEN(tab); i++)
+		if (strcmp(c, tab[i].ods) == 0) {
+			*suffix = tab[i].suffix;
+			*dflt = tab[i].dflt;
+		}
+}
+
+struct wval {
+	const char *bind;   /* name bound, or NULL */
+	const char *ref;    /* SSA name text ("%a0", "%v1", "%v2#1") */
+	const char *type;   /* its type */
+};
+
+struct witness {
+	struct pl_arena *ar;
+	struct pl_buf args;    /* "%a0: i32, ..." */
+	struct pl_buf body;    /* op lines */
+	struct pl_vec vals;    /* struct wval * */
+	unsigned n_args, n_ops;
+	bool ok;               /* false: something could not be built */
+};
+
+static struct wval *lookup(struct witness *w, const char *name)
+{
+	for (size_t i = 0; name && i < w->vals.len; i++) {
+		struct wval *v = w->vals.items[i];
+		if (v->bind && strcmp(v->bind, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static struct wval *new_arg(struct witness *w, const char *bind, const char *type)
+{
+	struct wval *v = PL_NEW(w->ar, struct wval);
+	v->bind = bind;
+	v->type = type ? type : "i32";
+	v->ref = pl_arena_printf(w->ar, "%%a%u", w->n_args);
+	pl_buf_printf(&w->args, "%s%s: %s", w->n_args ? ", " : "", v->ref, v->type);
+	w->n_args++;
+	pl_vec_push(&w->vals, v);
+	return v;
+}
+
+static bool has_trait(const struct model_op *op, const char *t)
+{
+	for (unsigned i = 0; op && i < op->n_traits; i++)
+		if (strcmp(op->traits[i], t) == 0)
+			return true;
+	return false;
+}
+
+/* Emit the IR for match node n (expected type hint); returns its value. */
+static struct wval *emit(struct witness *w, const struct model_node *n, const char *hint,
+                         enum model_origin origin)
+{
+	struct wval *v;
+
+	if (n->kind == MODEL_NODE_REF) {
+		v = lookup(w, n->ref);
+		return v ? v : new_arg(w, n->ref, hint);
+	}
+	if (n->kind != MODEL_NODE_OP) {
+		if (n->bind && (v = lookup(w, n->bind)))
+			return v;
+		const char *t = type_for(n->constraint);
+		return new_arg(w, n->bind, t ? t : hint);
+	}
+	if (!n->op_name) {
+		w->ok = false;
+		return new_arg(w, n->bind, hint);
+	}
+	const struct model_op *op = n->op;
+	struct pl_buf ops = {0}, types = {0}, attrs = {0};
+	const char *first_type = NULL;
+	unsigned n_ops = 0, n_attrs = 0;
+	for (unsigned i = 0; i < n->n_args; i++) {
+		const struct model_node *a = n->args[i];
+		const struct model_op_arg *oa = NULL;
+		bool operand;
+		if (origin == MODEL_ORIGIN_PDLL) {
+			operand = i < n->n_operand_args;
+		} else if (op && i < op->n_args) {
+			oa = op->args[i];
+			operand = oa->kind == MODEL_ARG_OPERAND;
+		} else {
+			operand = a->kind != MODEL_NODE_ATTR;
+		}
+		if (operand) {
+			const char *hint2 = oa ? type_for(oa->constraint) : NULL;
+			if (!hint2 && op && has_trait(op, "SameOperandsAndResultType") && first_type)
+				hint2 = first_type;
+			if (!hint2)
+				hint2 = first_type;
+			struct wval *c = emit(w, a, hint2, origin);
+			if (!first_type)
+				first_type = c->type;
+			pl_buf_printf(&ops, "%s%s", n_ops ? ", " : "", c->ref);
+			pl_buf_printf(&types, "%s%s", n_ops ? ", " : "", c->type);
+			n_ops++;
+			continue;
+		}
+		const char *slot = n->arg_names && n->arg_names[i] ? n->arg_names[i] : "";
+		const char *suffix, *dflt;
+		attr_for(oa ? oa->constraint : a->constraint, &suffix, &dflt);
+		const char *val = NULL;
+		if (a->constant) {
+			bool bare = !strchr(a->constant, ':') && a->constant[0] != '"' &&
+			            strcmp(a->constant, "true") && strcmp(a->constant, "false") &&
+			            strcmp(a->constant, "unit");
+			val = bare && suffix ? pl_arena_printf(w->ar, "%s : %s", a->constant, suffix)
+			                     : a->constant;
+		} else {
+			val = dflt;
+		}
+		if (!slot[0] || !val)
+			continue;
+		if (strcmp(val, "unit") == 0)
+			pl_buf_printf(&attrs, "%s%s", n_attrs ? ", " : "", slot);
+		else
+			pl_buf_printf(&attrs, "%s%s = %s", n_attrs ? ", " : "", slot, val);
+		n_attrs++;
+	}
+	/* Results: as many as ODS declares (one when unknown). */
+	unsigned n_res = op ? op->n_results : 1;
+	v = PL_NEW(w->ar, struct wval);
+	v->bind = n->bind;
+	const char *rt = NULL;
+	if (op && n_res && has_trait(op, "SameOperandsAndResultType") && first_type)
+		rt = first_type;
+	if (!rt && op && n_res)
+		rt = type_for(op->results[0].constraint);
+	if (!rt)
+		rt = hint ? hint : first_type ? first_type : "i32";
+	v->type = rt;
+	struct pl_buf rts = {0};
+	for (unsigned k = 0; k < n_res; k++)
+		pl_buf_printf(&rts, "%s%s", k ? ", " : "", rt);
+	unsigned id = w->n_ops++;
+	if (n_res == 1)
+		pl_buf_printf(&w->body, "    %%v%u = ", id);
+	else if (n_res > 1)
+		pl_buf_printf(&w->body, "    %%v%u:%u = ", id, n_res);
+	else
+		pl_buf_puts(&w->body, "    ");
+	pl_buf_printf(&w->body, "\"%s\"(%s)", n->op_name, pl_buf_cstr(&ops));
+	if (n_attrs)
+		pl_buf_printf(&w->body, " {%s}", pl_buf_cstr(&attrs));
+	pl_buf_printf(&w->body, " : (%s) -> %s%s%s\n", pl_buf_cstr(&types), n_res == 1 ? "" : "(",
+	              pl_buf_cstr(&rts), n_res == 1 ? "" : ")");
+	if (n_res > 1)
+		v->ref = pl_arena_printf(w->ar, "%%v%u#%u", id, n->indexed ? n->result_index : 0);
+	else
+		v->ref = pl_arena_printf(w->ar, "%%v%u", id);
+	pl_buf_free(&ops);
+	pl_buf_free(&types);
+	pl_buf_free(&attrs);
+	pl_buf_free(&rts);
+	if (n_res == 0)
+		v->type = NULL;
+	pl_vec_push(&w->vals, v);
+	return v;
+}
+
+/* A func.func holding the ops of p's match tree, root last, returning the
+ * root's result.  Returns an arena string, or NULL when the tree has an
+ * any-op node. */
+static const char *witness_for(struct pl_arena *ar, const struct model_pattern *p)
+{
+	struct witness w;
+	const char *text = NULL;
+
+	memset(&w, 0, sizeof(w));
+	w.ar = ar;
+	w.ok = true;
+	if (!p->match || p->match->kind != MODEL_NODE_OP)
+		return NULL;
+	struct wval *root = emit(&w, p->match, NULL, p->origin);
+	if (w.ok) {
+		if (root->type)
+			text = pl_arena_printf(ar,
+			                       "func.func @witness(%s) -> %s {\n%s    return %s : %s\n}\n",
+			                       pl_buf_cstr(&w.args), root->type, pl_buf_cstr(&w.body),
+			                       root->ref, root->type);
+		else
+			text = pl_arena_printf(ar, "func.func @witness(%s) {\n%s    return\n}\n",
+			                       pl_buf_cstr(&w.args), pl_buf_cstr(&w.body));
+	}
+	pl_buf_free(&w.args);
+	pl_buf_free(&w.body);
+	pl_vec_free(&w.vals);
+	return text;
+}
+
+/* ---- running the engine ----------------------------------------------- */
+
+/* Engine diagnostics are kept, not reported: the first one explains an
+ * unconfirmed result. */
+struct capture {
+	const char *first;
+	struct pl_arena *ar;
+};
+
+static void capture_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	struct capture *c = ud;
+	(void)ctx;
+	if (!c->first)
+		c->first = pl_arena_strdup(c->ar, d->msg);
+}
+
+struct run_out {
+	int rc;                 /* 0 ran, -1 parse or engine error */
+	bool converged;
+	unsigned iterations;
+	unsigned long rewrites;
+	const char *error;      /* first engine diagnostic */
+	const char *applied;    /* "// applied:" lines kept from the trace */
+	struct pl_vec names;    /* distinct applied pattern names (arena strings) */
+};
+
+static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out *o)
+{
+	struct pl_buf b = {0};
+	unsigned kept = 0, total = 0;
+	for (const char *p = trace; p && (p = strstr(p, "// applied: ")); ) {
+		const char *name = p + 12, *e = strchr(name, '\n');
+		size_t len = e ? (size_t)(e - name) : strlen(name);
+		total++;
+		if (kept < VERIFY_TRACE_LINES) {
+			pl_buf_printf(&b, "%sapplied %.*s", kept ? "\n" : "", (int)len, name);
+			kept++;
+		}
+		bool seen = false;
+		for (size_t i = 0; i < o->names.len && !seen; i++)
+			seen = strlen(o->names.items[i]) == len && !strncmp(o->names.items[i], name, len);
+		if (!seen)
+			pl_vec_push(&o->names, pl_arena_strndup(ar, name, len));
+		p = name + len;
+	}
+	if (total > kept)
+		pl_buf_printf(&b, "\n... (%u more)", total - kept);
+	o->applied = total ? pl_arena_strdup(ar, pl_buf_cstr(&b)) : NULL;
+	pl_buf_free(&b);
+}
+
+/* Parse file f and run every pattern of m on it. */
+static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o)
+{
+	struct pl_diag_ctx dc;
+	struct capture cap = {NULL, r->arena};
+	struct ir_op *top = NULL;
+	struct greedy_options go;
+	struct greedy_result res;
+	char *tbuf = NULL;
+	size_t tlen = 0;
+
+	memset(o, 0, sizeof(*o));
+	pl_diag_ctx_init(&dc, r->sm, r->arena);
+	dc.sink.emit = capture_emit;
+	dc.sink.ud = &cap;
+	struct ir_ctx *c = ir_ctx_new(r->arena, r->intern);
+	for (unsigned i = 0; i < model_op_count(m); i++) {
+		const struct model_op *op = model_op_at(m, i);
+		if (has_trait(op, "Pure") || has_trait(op, "NoSideEffect") || has_trait(op, "NoMemoryEffect"))
+			ir_ctx_mark_pure(c, op->name);
+	}
+	if (ir_parse(&top, c, &dc, f) < 0) {
+		o->rc = -1;
+		o->error = cap.first;
+		ir_ctx_free(c);
+		return;
+	}
+	memset(&go, 0, sizeof(go));
+	go.max_iterations = VERIFY_MAX_ITERATIONS;
+	go.max_rewrites = VERIFY_MAX_REWRITES;
+	go.trace = open_memstream(&tbuf, &tlen);
+	o->rc = greedy_run(&res, c, m, top, &dc, &go);
+	if (go.trace)
+		fclose(go.trace);
+	o->converged = res.converged;
+	o->iterations = res.iterations;
+	o->rewrites = res.rewrites;
+	o->error = cap.first;
+	keep_applied(r->arena, tbuf, o);
+	free(tbuf);
+	ir_ctx_free(c);
+}
+
+static bool applied(const struct run_out *o, const char *name)
+{
+	for (size_t i = 0; name && i < o->names.len; i++)
+		if (strcmp(o->names.items[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* ---- per finding -------------------------------------------------------- */
+
+static const struct model_pattern *pattern_named(struct model *m, const char *name)
+{
+	for (unsigned i = 0; name && name[0] && i < model_pattern_count(m); i++) {
+		const struct model_pattern *p = model_pattern_at(m, i);
+		if (p->name && strcmp(p->name, name) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+static const struct model_pattern *pattern_at_span(struct model *m, struct pl_span s)
+{
+	for (unsigned i = 0; i < model_pattern_count(m); i++) {
+		const struct model_pattern *p = model_pattern_at(m, i);
+		if (p->span.file == s.file && p->span.off == s.off)
+			return p;
+	}
+	return NULL;
+}
+
+static void verify_recursion(struct pl_run *r, struct model *m, const struct finding *f,
+                             struct verify_result *v)
+{
+	const struct model_pattern *p = pattern_at_span(m, f->diag->span);
+	const char *text = p ? witness_for(r->arena, p) : NULL;
+	struct run_out o;
+
+	if (!text) {
+		v->how = "no witness: the first pattern's match tree has an op patlint cannot build";
+		return;
+	}
+	v->witness = text;
+	struct pl_source_file *sf = pl_source_add(r->sm, "<witness>", text, strlen(text));
+	run_file(r, m, sf, &o);
+	v->trace = o.applied;
+	if (o.rc < 0) {
+		v->how = pl_arena_printf(r->arena, "the engine could not run the witness: %s",
+		                         o.error ? o.error : "error");
+		return;
+	}
+	if (!o.converged) {
+		v->status = VERIFY_CONFIRMED;
+		v->how = pl_arena_printf(r->arena,
+		                         "the greedy driver did not converge on the witness within %u "
+		                         "iterations (%lu rewrites)", o.iterations, o.rewrites);
+	} else {
+		v->how = pl_arena_printf(r->arena,
+		                         "the greedy driver converged on the witness after %u iterations "
+		                         "(%lu rewrites)", o.iterations, o.rewrites);
+	}
+	pl_vec_free(&o.names);
+}
+
+/* Overlap and benefit conflict: a witness from each pattern's match tree in
+ * turn; confirmed when both patterns match its root. */
+static void verify_overlap(struct pl_run *r, struct model *m, const struct finding *f,
+                           struct verify_result *v)
+{
+	const struct rule_finding_info *info = f->diag->extra;
+	const struct model_pattern *a, *b;
+
+	if (!info || info->n_patterns < 2 || !(a = pattern_named(m, info->patterns[0])) ||
+	    !(b = pattern_named(m, info->patterns[1]))) {
+		v->how = "no witness: the finding does not name two patterns";
+		return;
+	}
+	/* The unified witness of analyzer/overlap.c first, then each
+	 * pattern's own match tree. */
+	const char *texts[3] = {NULL, NULL, NULL};
+	struct pl_buf ob = {0};
+	if (overlap_witness(&ob, m, a, b) == 0)
+		texts[0] = pl_arena_strdup(r->arena, pl_buf_cstr(&ob));
+	pl_buf_free(&ob);
+	texts[1] = witness_for(r->arena, a);
+	texts[2] = witness_for(r->arena, b);
+	/* benefit-conflict names the pattern MLIR applies first. */
+	const char *first = NULL, *q = strstr(f->diag->msg, "applies '");
+	if (q && !strcmp(f->diag->rule, "benefit-conflict")) {
+		const char *e = strchr(q + 9, '\'');
+		if (e)
+			first = pl_arena_strndup(r->arena, q + 9, (size_t)(e - q - 9));
+	}
+	for (int k = 0; k < 3; k++) {
+		const char *text = texts[k];
+		if (!text)
+			continue;
+		struct pl_source_file *sf = pl_source_add(r->sm, "<witness>", text, strlen(text));
+		struct pl_diag_ctx dc;
+		struct capture cap = {NULL, r->arena};
+		struct ir_op *top = NULL;
+		pl_diag_ctx_init(&dc, r->sm, r->arena);
+		dc.sink.emit = capture_emit;
+		dc.sink.ud = &cap;
+		struct ir_ctx *c = ir_ctx_new(r->arena, r->intern);
+		if (ir_parse(&top, c, &dc, sf) < 0) {
+			ir_ctx_free(c);
+			continue;
+		}
+		/* The witness root: the op right before the return. */
+		struct ir_op *fn = top->regions[0].first ? top->regions[0].first->first : NULL;
+		struct ir_op *ret = fn && fn->n_regions && fn->regions[0].first ? fn->regions[0].first->last : NULL;
+		struct ir_op *root = ret ? ret->prev : NULL;
+		struct interp *ip = interp_new(c, m, &dc, NULL);
+		int ma = root ? interp_match(ip, a, root) : 0, mb = root ? interp_match(ip, b, root) : 0;
+		interp_free(ip);
+		ir_ctx_free(c);
+		v->witness = text;
+		if (ma == 1 && mb == 1) {
+			struct run_out o;
+			run_file(r, m, sf, &o);
+			v->trace = o.applied;
+			v->status = VERIFY_CONFIRMED;
+			v->how = "both patterns match the witness root";
+			if (first) {
+				const char *got = o.names.len ? o.names.items[0] : NULL;
+				bool same = got && !strcmp(got, first);
+				v->status = same ? VERIFY_CONFIRMED : VERIFY_UNCONFIRMED;
+				v->how = pl_arena_printf(r->arena,
+				                         "both patterns match the witness root; the driver "
+				                         "applies '%s' first%s", got ? got : "nothing",
+				                         same ? ", as the finding says" : "");
+			}
+			pl_vec_free(&o.names);
+			return;
+		}
+		v->how = ma < 0 || mb < 0
+		                 ? pl_arena_printf(r->arena, "undecided on the witness: %s",
+		                                   cap.first ? cap.first : "native constraint")
+		                 : "only one pattern matches the witness root";
+	}
+	if (!v->how)
+		v->how = "no witness could be built";
+}
+
+static bool mlir_file(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 5 && strcmp(name + n - 5, ".mlir") == 0;
+}
+
+/* Every .mlir file under dir, sorted. */
+static void collect_fixtures(const char *dir, struct pl_vec *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *path = pl_xmalloc(strlen(dir) + strlen(e->d_name) + 2);
+		sprintf(path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			collect_fixtures(path, out);
+			free(path);
+		} else if (mlir_file(e->d_name)) {
+			pl_vec_push(out, path);
+		} else {
+			free(path);
+		}
+	}
+	closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
+                         const char *fixtures_dir)
+{
+	unsigned confirmed = 0;
+	struct pl_vec fixtures = {0};
+	struct run_out *fx = NULL;
+
+	if (fixtures_dir) {
+		collect_fixtures(fixtures_dir, &fixtures);
+		qsort(fixtures.items, fixtures.len, sizeof(void *), cmp_str);
+		fx = pl_xcalloc(fixtures.len + 1, sizeof(*fx));
+		for (size_t i = 0; i < fixtures.len; i++) {
+			struct pl_source_file *sf;
+			if (pl_source_load(&sf, r->sm, fixtures.items[i]) != 0) {
+				fx[i].rc = -1;
+				continue;
+			}
+			run_file(r, m, sf, &fx[i]);
+		}
+	}
+	for (size_t i = 0; i < findings_count(fs); i++) {
+		const struct finding *f = findings_at(fs, i);
+		const char *rule = f->diag->rule;
+		if (!rule)
+			continue;
+		struct verify_result *v = PL_NEW(r->arena, struct verify_result);
+		if (!strcmp(rule, "unbounded-recursion")) {
+			verify_recursion(r, m, f, v);
+			const struct rule_finding_info *info = f->diag->extra;
+			for (size_t k = 0; v->status != VERIFY_CONFIRMED && k < fixtures.len; k++) {
+				if (fx[k].rc < 0 || fx[k].converged || !info)
+					continue;
+				bool all = true;
+				for (unsigned j = 0; j < info->n_patterns && all; j++)
+					all = applied(&fx[k], info->patterns[j]) ||
+					      !info->patterns[j][0];
+				if (!all)
+					continue;
+				v->status = VERIFY_CONFIRMED;
+				v->how = pl_arena_printf(r->arena,
+				                         "fixture %s does not converge within %u iterations "
+				                         "(%lu rewrites)", (const char *)fixtures.items[k],
+				                         fx[k].iterations, fx[k].rewrites);
+				v->witness = pl_arena_strdup(r->arena, fixtures.items[k]);
+				v->trace = fx[k].applied;
+			}
+		} else if (!strcmp(rule, "overlapping-matchers") || !strcmp(rule, "benefit-conflict")) {
+			verify_overlap(r, m, f, v);
+		} else {
+			continue;
+		}
+		confirmed += v->status == VERIFY_CONFIRMED;
+		record(f->diag, v);
+	}
+	for (size_t i = 0; i < fixtures.len; i++) {
+		free(fixtures.items[i]);
+		pl_vec_free(&fx[i].names);
+	}
+	free(fx);
+	pl_vec_free(&fixtures);
+	return confirmed;
+}

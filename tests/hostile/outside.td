@@ -1,0 +1,1 @@
+def outside_the_project;

@@ -1,0 +1,24 @@
+def op;
+defvar d0 = (op 1, 2, 3, 4, 5, 6, 7, 8);
+defvar d1 = !con(d0, d0);
+defvar d2 = !con(d1, d1);
+defvar d3 = !con(d2, d2);
+defvar d4 = !con(d3, d3);
+defvar d5 = !con(d4, d4);
+defvar d6 = !con(d5, d5);
+defvar d7 = !con(d6, d6);
+defvar d8 = !con(d7, d7);
+defvar d9 = !con(d8, d8);
+defvar d10 = !con(d9, d9);
+defvar d11 = !con(d10, d10);
+defvar d12 = !con(d11, d11);
+defvar d13 = !con(d12, d12);
+defvar d14 = !con(d13, d13);
+defvar d15 = !con(d14, d14);
+defvar d16 = !con(d15, d15);
+defvar d17 = !con(d16, d16);
+defvar d18 = !con(d17, d17);
+defvar d19 = !con(d18, d18);
+defvar d20 = !con(d19, d19);
+defvar d21 = !con(d20, d20);
+def x { dag d = d21; }

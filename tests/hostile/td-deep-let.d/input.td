@@ -1,0 +1,4002 @@
+class C { int x = 0; }
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+let x = 1 in {
+def d : C;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}

@@ -1,0 +1,3 @@
+def x {
+  list<int> l = !listsplat(0, 1000000000);
+}

@@ -1,0 +1,2 @@
+include "/etc/passwd"
+def after;

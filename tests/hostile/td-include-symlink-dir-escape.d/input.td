@@ -1,0 +1,1 @@
+include "up/etc/hostname"

@@ -1,0 +1,1 @@
+does-not-exist.td

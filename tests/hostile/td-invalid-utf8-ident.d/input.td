@@ -1,0 +1,3 @@
+def ok;
+def cafÃ;
+def ÿşı;

@@ -1,0 +1,32 @@
+include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+
+def T_Dialect : Dialect {
+  let name = "t";
+  let cppNamespace = "::t";
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+}
+class T_Op<string mnemonic, list<Trait> traits = []> : Op<T_Dialect, mnemonic, traits>;
+
+// AnyType result: nothing deduces it.
+def T_AOp : T_Op<"a"> {
+  let arguments = (ins AnyType:$x);
+  let results = (outs AnyType:$r);
+}
+// A buildable result type: ODS adds InferTypeOpInterface.
+def T_I32Op : T_Op<"i32"> {
+  let arguments = (ins AnyType:$x);
+  let results = (outs I32:$r);
+}
+// A custom builder without result types.
+def T_BldOp : T_Op<"bld"> {
+  let arguments = (ins AnyType:$x);
+  let results = (outs AnyType:$r);
+  let builders = [OpBuilder<(ins "::mlir::Value":$x)>];
+}
+
+// Positive: I32 is buildable, but InferTypeOpInterface.td is not included,
+// so MLIR 16's Operator adds no InferTypeOpInterface and ODS generates no
+// builder without result types; rewriter.create<::t::I32Op>(odsLoc, x)
+// does not compile.
+def Buildable : Pat<(T_AOp $x), (T_AOp (T_I32Op $x))>;
