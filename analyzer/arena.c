@@ -135,12 +135,20 @@ char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
 	va_list ap, ap2;
 	int n;
 
+	char small[256];
+
+	/* One formatting pass into a stack buffer for short results (names,
+	 * messages), a second only for longer ones. */
 	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		n = 0;
+	if ((size_t)n < sizeof small) {
+		va_end(ap2);
+		return pl_arena_strndup(a, small, (size_t)n);
+	}
 	char *p = pl_arena_alloc(a, (size_t)n + 1);
 	vsnprintf(p, (size_t)n + 1, fmt, ap2);
 	va_end(ap2);

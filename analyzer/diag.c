@@ -63,6 +63,11 @@ static char *vformat(struct pl_arena *a, const char *fmt, va_list ap)
 {
 	struct pl_buf b = {0};
 
+	if (fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0') {
+		const char *arg = va_arg(ap, const char *);
+		return pl_arena_strdup(a, arg ? arg : "(null)");
+	}
+
 	pl_buf_vprintf(&b, fmt, ap);
 	char *s = pl_arena_strndup(a, pl_buf_cstr(&b), b.len);
 	pl_buf_free(&b);
@@ -136,27 +141,51 @@ void pl_diag(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
 
 /* The source line of span with a caret under its first byte and tildes
  * under the rest of the span on that line. */
+/* Write s[0..n) to f with terminal control characters (ESC and friends)
+ * shown as '?', so that a hostile file name, message or source line cannot
+ * drive the terminal.  Tabs stay; newlines stay when allow_nl (multi-line
+ * notes such as witness IR). */
+static void put_clean(FILE *f, const char *s, size_t n, bool allow_nl)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t' && !(allow_nl && c == '\n')) || c == 0x7f)
+			c = '?';
+		fputc(c, f);
+	}
+}
+
 static void render_excerpt(FILE *f, struct pl_source_file *sf, struct pl_span span, bool color)
 {
 	size_t len;
 	const char *line = pl_source_line_text(sf, span.off, &len);
 
-	fputc(' ', f);
-	fwrite(line, 1, len, f);
-	fputc('\n', f);
-	fputc(' ', f);
+	struct pl_buf b = {0};
+
+	pl_buf_reserve(&b, 2 * len + 32);
+	pl_buf_putc(&b, ' ');
+	pl_buf_add(&b, line, len);
+	for (size_t i = 1; i <= len; i++) { /* no terminal control from the source */
+		unsigned char c = (unsigned char)b.data[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			b.data[i] = '?';
+	}
+	pl_buf_add(&b, "\n ", 2);
 	/* Keep tabs so the caret lines up under the same text. */
 	for (uint32_t i = 1; i < span.col && i - 1 < len; i++)
-		fputc(line[i - 1] == '\t' ? '\t' : ' ', f);
+		b.data[b.len++] = line[i - 1] == '\t' ? '\t' : ' ';
 	if (color)
-		fputs(C_GREEN, f);
-	fputc('^', f);
+		pl_buf_puts(&b, C_GREEN);
+	pl_buf_putc(&b, '^');
 	uint32_t last = span.end_line == span.line ? span.end_col : (uint32_t)len + 1;
+	pl_buf_reserve(&b, len + 1);
 	for (uint32_t c = span.col + 1; c < last && c - 1 < len; c++)
-		fputc('~', f);
+		b.data[b.len++] = '~';
 	if (color)
-		fputs(C_RESET, f);
-	fputc('\n', f);
+		pl_buf_puts(&b, C_RESET);
+	pl_buf_putc(&b, '\n');
+	fwrite(b.data, 1, b.len, f);
+	pl_buf_free(&b);
 }
 
 static void render_one(FILE *f, struct pl_source_mgr *sm, enum pl_severity sev, const char *rule,
@@ -166,16 +195,18 @@ static void render_one(FILE *f, struct pl_source_mgr *sm, enum pl_severity sev, 
 
 	if (color)
 		fputs(C_BOLD, f);
-	if (sf)
-		fprintf(f, "%s:%u:%u: ", sf->path, span.line, span.col);
-	else
+	if (sf) {
+		put_clean(f, sf->path, strlen(sf->path), false);
+		fprintf(f, ":%u:%u: ", span.line, span.col);
+	} else {
 		fputs("patlint: ", f);
+	}
 	if (color)
 		fputs(sev_colors[sev], f);
 	fprintf(f, "%s: ", pl_severity_name(sev));
 	if (color)
 		fputs(C_RESET C_BOLD, f);
-	fputs(msg, f);
+	put_clean(f, msg, strlen(msg), true);
 	if (rule)
 		fprintf(f, " [%s]", rule);
 	if (color)

@@ -24,6 +24,7 @@ struct model {
 	unsigned n_pats, cap_pats;
 	struct model_cdef **cdefs;    /* ODS constraint defs: open hash by interned name */
 	unsigned n_cdefs, cap_cdefs;
+	void *cache[MODEL_CACHE_COUNT]; /* analyses shared between rules */
 };
 
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
@@ -41,6 +42,9 @@ struct pl_arena *model_arena(const struct model *m) { return m->arena; }
 struct pl_intern *model_intern(const struct model *m) { return m->intern; }
 void model_set_sources(struct model *m, struct pl_source_mgr *sm) { m->sm = sm; }
 struct pl_source_mgr *model_sources(const struct model *m) { return m->sm; }
+
+void *model_cache(const struct model *m, enum model_cache_slot slot) { return m->cache[slot]; }
+void model_cache_set(struct model *m, enum model_cache_slot slot, void *p) { m->cache[slot] = p; }
 
 static unsigned slot_of(struct model_op **slots, unsigned cap, const char *name)
 {

@@ -230,6 +230,16 @@ struct pl_intern *model_intern(const struct model *m);
 void model_set_sources(struct model *m, struct pl_source_mgr *sm);
 struct pl_source_mgr *model_sources(const struct model *m);
 
+/* Analyses several rules share, computed by the first that asks and kept
+ * with the model (in its arena) for the others: e.g. the overlap pair
+ * table of analyzer/overlap.h.  NULL until set. */
+enum model_cache_slot {
+	MODEL_CACHE_OVERLAP_PAIRS = 0,
+	MODEL_CACHE_COUNT
+};
+void *model_cache(const struct model *m, enum model_cache_slot slot);
+void model_cache_set(struct model *m, enum model_cache_slot slot, void *p);
+
 /* Registry.  model_op_add returns NULL (and changes nothing) when an op of
  * that name exists already. */
 struct model_op *model_op_add(struct model *m, const char *name);

@@ -1066,8 +1066,10 @@ static void bind_add(struct uni *u, struct side *s, const char *name, struct cel
 		unsigned ncap = s->capb ? s->capb * 2 : 16;
 		const char **nn = pool_alloc(&u->pool, ncap * sizeof *nn);
 		struct cell **nc = pool_alloc(&u->pool, ncap * sizeof *nc);
-		memcpy(nn, s->bnames, s->nb * sizeof *nn);
-		memcpy(nc, s->bcells, s->nb * sizeof *nc);
+		if (s->nb) {
+			memcpy(nn, s->bnames, s->nb * sizeof *nn);
+			memcpy(nc, s->bcells, s->nb * sizeof *nc);
+		}
 		s->bnames = nn;
 		s->bcells = nc;
 		s->capb = ncap;
@@ -1722,4 +1724,61 @@ void overlap_index_pairs(const struct overlap_index *ix,
 					return;
 		i = e;
 	}
+}
+
+/* ---- the shared pair table ------------------------------------------------ */
+
+struct pair_table {
+	struct overlap_pair *v;
+	size_t n, cap;
+};
+
+struct pair_fill {
+	struct overlap_index *ix;
+	struct pair_table *t;
+	struct pl_buf w;               /* scratch witness, reused */
+};
+
+static int pair_fill_one(const struct model_pattern *a, const struct model_pattern *b, void *data)
+{
+	struct pair_fill *f = data;
+	struct overlap_result r;
+
+	pl_buf_clear(&f->w);
+	check_in(&f->ix->ctx, &r, &f->w, a, b);
+	if (r.verdict == OVERLAP_NO)
+		return 0;
+	if (f->t->n == f->t->cap) {
+		f->t->cap = f->t->cap ? f->t->cap * 2 : 64;
+		f->t->v = pl_xrealloc(f->t->v, f->t->cap * sizeof *f->t->v);
+	}
+	struct overlap_pair *p = &f->t->v[f->t->n++];
+	p->a = a;
+	p->b = b;
+	p->r = r;
+	p->witness = pl_arena_strndup(model_arena(f->ix->m), pl_buf_cstr(&f->w), f->w.len);
+	return 0;
+}
+
+const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
+{
+	struct pair_table *t = model_cache(m, MODEL_CACHE_OVERLAP_PAIRS);
+
+	if (!t) {
+		t = PL_NEW(model_arena(m), struct pair_table);
+		struct pair_fill f = {overlap_index_build(m), t, {0}};
+		overlap_index_pairs(f.ix, pair_fill_one, &f);
+		overlap_index_free(f.ix);
+		pl_buf_free(&f.w);
+		/* keep the table in the arena, trimmed */
+		struct overlap_pair *v = PL_NEW_ARRAY(model_arena(m), struct overlap_pair, t->n + 1);
+		if (t->n)
+			memcpy(v, t->v, t->n * sizeof *v);
+		free(t->v);
+		t->v = v;
+		t->cap = t->n;
+		model_cache_set(m, MODEL_CACHE_OVERLAP_PAIRS, t);
+	}
+	*out_n = t->n;
+	return t->v;
 }

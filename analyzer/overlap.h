@@ -21,6 +21,7 @@
 #define PL_OVERLAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct model;
 struct model_pattern;
@@ -98,6 +99,18 @@ void overlap_index_check(const struct overlap_index *ix, struct overlap_result *
                          const struct model_pattern *b);
 /* Release the index's heap caches (the index itself is in the arena). */
 void overlap_index_free(struct overlap_index *ix);
+
+/* The pair analysis shared by the rules: every pair overlap_index_pairs
+ * enumerates, checked once per run (the first call computes and keeps the
+ * table with the model, later calls return it), in the same order; only
+ * the pairs whose verdict is not OVERLAP_NO are kept, each with its
+ * witness (as overlap_index_check appends it). */
+struct overlap_pair {
+	const struct model_pattern *a, *b;
+	struct overlap_result r;
+	const char *witness;           /* arena string */
+};
+const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n);
 
 const char *overlap_verdict_name(enum overlap_verdict v); /* "no", "maybe", "yes" */
 

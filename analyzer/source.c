@@ -181,9 +181,13 @@ const char *pl_source_line_text(struct pl_source_file *f, uint32_t off, size_t *
 
 	pl_source_linecol(f, off, &line, &col);
 	const char *start = f->buf + f->line_starts[line - 1];
-	const char *end = start;
-	while (end < f->buf + f->len && *end != '\n' && *end != '\r')
-		end++;
+	const char *lim = f->buf + f->len;
+	const char *end = start < lim ? memchr(start, '\n', (size_t)(lim - start)) : NULL;
+	if (!end)
+		end = start < lim ? lim : start;
+	const char *cr = memchr(start, '\r', (size_t)(end - start));
+	if (cr)
+		end = cr;
 	*len = (size_t)(end - start);
 	return start;
 }

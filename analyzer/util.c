@@ -100,13 +100,27 @@ void pl_buf_vprintf(struct pl_buf *b, const char *fmt, va_list ap)
 	va_list ap2;
 	int n;
 
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	if (n < 0)
+	/* "%s" (messages passed through): a copy, no formatting. */
+	if (fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0') {
+		const char *arg = va_arg(ap, const char *);
+		pl_buf_puts(b, arg ? arg : "(null)");
 		return;
-	pl_buf_reserve(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
+	/* One pass when the result fits the free space (at least 128 bytes
+	 * are made free first), a second only when it does not. */
+	pl_buf_reserve(b, 128);
+	size_t room = b->cap - b->len;
+	va_copy(ap2, ap);
+	n = vsnprintf(b->data + b->len, room, fmt, ap2);
+	va_end(ap2);
+	if (n < 0) {
+		b->data[b->len] = '\0';
+		return;
+	}
+	if ((size_t)n >= room) {
+		pl_buf_reserve(b, (size_t)n);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

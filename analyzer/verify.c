@@ -303,6 +303,7 @@ struct run_out {
 	const char *error;      /* first engine diagnostic */
 	const char *applied;    /* "// applied:" lines kept from the trace */
 	struct pl_vec names;    /* distinct applied pattern names (arena strings) */
+	const char *ir;         /* the rewritten IR, generic form (arena) */
 };
 
 static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out *o)
@@ -330,8 +331,11 @@ static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out 
 	pl_buf_free(&b);
 }
 
-/* Parse file f and run every pattern of m on it. */
-static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o)
+/* Parse file f and run every pattern of m on it; with sa and sb, those two
+ * patterns' places in the application order swapped. */
+static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source_file *f,
+                             struct run_out *o, const struct model_pattern *sa,
+                             const struct model_pattern *sb)
 {
 	struct pl_diag_ctx dc;
 	struct capture cap = {NULL, r->arena};
@@ -361,6 +365,8 @@ static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f
 	go.max_iterations = VERIFY_MAX_ITERATIONS;
 	go.max_rewrites = VERIFY_MAX_REWRITES;
 	go.trace = open_memstream(&tbuf, &tlen);
+	go.swap_a = sa;
+	go.swap_b = sb;
 	o->rc = greedy_run(&res, c, m, top, &dc, &go);
 	if (go.trace)
 		fclose(go.trace);
@@ -370,7 +376,16 @@ static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f
 	o->error = cap.first;
 	keep_applied(r->arena, tbuf, o);
 	free(tbuf);
+	struct pl_buf ib = {0};
+	ir_print(&ib, top);
+	o->ir = pl_arena_strdup(r->arena, pl_buf_cstr(&ib));
+	pl_buf_free(&ib);
 	ir_ctx_free(c);
+}
+
+static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o)
+{
+	run_file_swapped(r, m, f, o, NULL, NULL);
 }
 
 static bool applied(const struct run_out *o, const char *name)
@@ -496,7 +511,8 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 			v->trace = o.applied;
 			v->status = VERIFY_CONFIRMED;
 			v->how = "both patterns match the witness root";
-			if (first) {
+			bool tie = !strcmp(f->diag->rule, "benefit-conflict") && a->benefit == b->benefit;
+			if (first && !tie) {
 				const char *got = o.names.len ? o.names.items[0] : NULL;
 				bool same = got && !strcmp(got, first);
 				v->status = same ? VERIFY_CONFIRMED : VERIFY_UNCONFIRMED;
@@ -504,6 +520,33 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 				                         "both patterns match the witness root; the driver "
 				                         "applies '%s' first%s", got ? got : "nothing",
 				                         same ? ", as the finding says" : "");
+			} else if (tie) {
+				/* A benefit conflict matters when the order decides the
+				 * result: run the witness again with the two patterns'
+				 * registration order swapped; confirmed when the
+				 * rewritten IR (or convergence) differs. */
+				const char *got = o.names.len ? o.names.items[0] : NULL;
+				bool same = got && first && !strcmp(got, first);
+				struct run_out o2;
+				run_file_swapped(r, m, sf, &o2, a, b);
+				const char *got2 = o2.names.len ? o2.names.items[0] : NULL;
+				bool differs = o.rc == 0 && o2.rc == 0 && o.ir && o2.ir &&
+				               (strcmp(o.ir, o2.ir) != 0 || o.converged != o2.converged);
+				v->status = differs ? VERIFY_CONFIRMED : VERIFY_UNCONFIRMED;
+				v->how = pl_arena_printf(
+				        r->arena,
+				        "both patterns match the witness root; the driver applies '%s' "
+				        "first%s; with the two patterns' registration order swapped it "
+				        "applies '%s' first and the result %s",
+				        got ? got : "nothing", same ? ", as the finding says" : "",
+				        got2 ? got2 : "nothing",
+				        o2.rc != 0 ? "could not be computed"
+				        : differs  ? "differs"
+				                   : "is the same (the order does not matter here)");
+				if (differs && o2.applied)
+					v->trace = pl_arena_printf(r->arena, "%s\nswapped:\n%s",
+					                           o.applied ? o.applied : "", o2.applied);
+				pl_vec_free(&o2.names);
 			}
 			pl_vec_free(&o.names);
 			return;

@@ -9,8 +9,10 @@
  * iteration): not converging confirms it.  For overlapping-matchers and
  * benefit-conflict findings a witness is built from each pattern's match
  * tree in turn; the finding is confirmed when both patterns match the
- * witness root (benefit-conflict: and the driver applies the pattern the
- * finding names first).  --fixtures DIR runs every .mlir file under DIR
+ * witness root (benefit-conflict between different benefits: and the
+ * driver applies the pattern the finding names first; between equal
+ * benefits: and running the witness again with the two patterns'
+ * registration order swapped gives a different result).  --fixtures DIR runs every .mlir file under DIR
  * with all patterns; a fixture that does not converge confirms each
  * recursion finding whose patterns it applied.
  *

@@ -9,7 +9,8 @@
 # Rows: check vs mlir-tblgen-16 -gen-rewriters (corpus DRR files the peer
 # accepts), check vs mlir-pdll-16 -x=mlir (corpus .pdll files), dump
 # records vs llvm-tblgen-16 --dump-json (MLIR 16 *Ops.td), run vs the
-# greedy-driver harness (tests/run), synthetic sets of 1k/10k/100k DRR
+# greedy-driver harness (tests/run), run throughput on a 100,000-op
+# fixture (bench/gen-fixture.sh), synthetic sets of 1k/10k/100k DRR
 # patterns (bench/gen-synth.sh) and check -j 2 vs -j 1.  The corpus rows
 # need ../shared/corpus (or CORPUS=DIR).
 set -u
@@ -122,6 +123,26 @@ if [ -n "$harness" ] && [ -x "$harness" ] && command -v mlir-pdll-16 >/dev/null 
     SPLIT=1 PEER=greedy UNIT=cases bench_files "run vs greedy harness (MLIR 16 driver)" "$tmp/run.args"
 else
     echo "bench: SKIP run row: no greedy harness (make tests/harness/greedy) or mlir-pdll-16"
+fi
+
+# Rewrite throughput: a 100,000-op fixture (bench/gen-fixture.sh; 59,700
+# rewrites) under the same PDLL patterns, patlint run against the harness
+# (PDL module compiled beforehand), both with a finite rewrite limit;
+# the outputs are compared once.
+if [ -n "$harness" ] && [ -x "$harness" ] && command -v mlir-pdll-16 >/dev/null 2>&1; then
+    sh "$srcdir/bench/gen-fixture.sh" 100000 > "$tmp/tp.mlir"
+    sh "$srcdir/bench/gen-fixture.sh" --patterns > "$tmp/tp.pdll"
+    if mlir-pdll-16 -x=mlir "$tmp/tp.pdll" -o "$tmp/tp.pdl.mlir" 2>/dev/null; then
+        echo "--patterns $tmp/tp.pdll --input $tmp/tp.mlir --max-rewrites 1000000 | --max-rewrites 1000000 $tmp/tp.pdl.mlir $tmp/tp.mlir" > "$tmp/tp.args"
+        runs_save=$runs; runs=$(( runs < 3 ? runs : 3 ))
+        CMD_A="$patlint run"; CMD_B="$harness"
+        SPLIT=1 PEER=greedy UNIT=run bench_files "run throughput: 100,000 ops vs greedy harness" "$tmp/tp.args"
+        runs=$runs_save
+        "$patlint" run --patterns "$tmp/tp.pdll" --input "$tmp/tp.mlir" --max-rewrites 1000000 > "$tmp/tp.a" 2>/dev/null
+        "$harness" --max-rewrites 1000000 "$tmp/tp.pdl.mlir" "$tmp/tp.mlir" > "$tmp/tp.b" 2>/dev/null
+        if cmp -s "$tmp/tp.a" "$tmp/tp.b"; then echo "  (throughput outputs agree)"; else echo "  (throughput outputs DIFFER)"; fi
+    fi
+    rm -f "$tmp"/tp.*
 fi
 
 # Growth: synthetic sets (bench/gen-synth.sh), one file each.

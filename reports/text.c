@@ -20,7 +20,13 @@ static char *sanitize(const char *msg)
 {
 	struct pl_buf b = {0};
 	bool dirty = false;
+	const unsigned char *q = (const unsigned char *)msg;
 
+	/* most messages are clean: find the first control character first */
+	while (*q && !((*q < 0x20 && *q != '\t') || *q == 0x7f))
+		q++;
+	if (!*q)
+		return NULL;
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
 		if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {
 			dirty = true;

@@ -48,7 +48,6 @@ static const char *order_rule(const struct model_pattern *p)
 
 struct bc_state {
 	struct rule_ctx *ctx;
-	const struct overlap_index *ix;
 };
 
 static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
@@ -80,34 +79,30 @@ static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
 	rule_report_end(st->ctx, d);
 }
 
-static int bc_pair(const struct model_pattern *a, const struct model_pattern *b, void *data)
+static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 {
-	struct bc_state *st = data;
-	struct overlap_result r;
-	struct pl_buf w = {0};
+	const struct model_pattern *a = p->a, *b = p->b;
+	const struct overlap_result r = p->r;
 
-	overlap_index_check(st->ix, &r, &w, a, b);
-	if (r.verdict == OVERLAP_NO) {
-		pl_buf_free(&w);
-		return 0;
-	}
+	if (r.verdict == OVERLAP_NO)
+		return;
 	bool by_order, defined;
 	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
 	const struct model_pattern *later = first == a ? b : a;
 
-	if (r.rel == OVERLAP_REL_PARTIAL || r.rel == OVERLAP_REL_EQUAL) {
+	if (r.rel == OVERLAP_REL_PARTIAL || (r.rel == OVERLAP_REL_EQUAL && by_order)) {
 		if (by_order)
-			bc_report_tie(st, &r, first, later, defined, pl_buf_cstr(&w));
-		pl_buf_free(&w);
-		return 0;
+			bc_report_tie(st, &r, first, later, defined, p->witness);
+		return;
 	}
-	/* strict containment: spec inside gen */
-	const struct model_pattern *spec = r.rel == OVERLAP_REL_A_IN_B ? a : b;
+	/* containment: spec inside gen.  Equal match sets with unequal
+	 * benefits: each contains the other, and the lower-benefit one can
+	 * never apply. */
+	const struct model_pattern *spec =
+		r.rel == OVERLAP_REL_EQUAL ? later : r.rel == OVERLAP_REL_A_IN_B ? a : b;
 	const struct model_pattern *gen = spec == a ? b : a;
-	if (gen->benefit < spec->benefit || (by_order && first == spec && defined)) {
-		pl_buf_free(&w);
-		return 0; /* the specific pattern wins, as it should (or by a defined order: see below) */
-	}
+	if (gen->benefit < spec->benefit || (by_order && first == spec && defined))
+		return; /* the specific pattern wins, as it should (or by a defined order: see below) */
 	struct pl_diag *d;
 	if (gen->benefit > spec->benefit)
 		d = rule_report_begin(st->ctx, spec->span,
@@ -126,23 +121,27 @@ static int bc_pair(const struct model_pattern *a, const struct model_pattern *b,
 		                      "with the same benefit %d, and which applies depends on the order "
 		                      "the C++ adds their pattern sets",
 		                      pname(spec), pname(gen), gen->benefit);
-	rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", pname(gen));
+	if (r.rel == OVERLAP_REL_EQUAL)
+		rule_note(st->ctx, d, gen->span, "'%s', which matches exactly the same operations, is defined here",
+		          pname(gen));
+	else
+		rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", pname(gen));
 	rule_note(st->ctx, d, spec->span, "give '%s' a higher benefit (DRR: addBenefit; PDLL: "
-	          "benefit(N)); IR both match:\n%s", pname(spec), pl_buf_cstr(&w));
+	          "benefit(N)); IR both match:\n%s", pname(spec), p->witness);
 	rule_about(st->ctx, d, spec);
 	rule_about(st->ctx, d, gen);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;
 	rule_report_end(st->ctx, d);
-	pl_buf_free(&w);
-	return 0;
 }
 
 static void check_benefit_conflict(struct rule_ctx *ctx)
 {
-	struct overlap_index *ix = overlap_index_build(ctx->model);
-	struct bc_state st = {ctx, ix};
-	overlap_index_pairs(ix, bc_pair, &st);
-	overlap_index_free(ix);
+	/* the pair analysis is shared with overlapping-matchers (overlap.h) */
+	struct bc_state st = {ctx};
+	size_t n;
+	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
+	for (size_t i = 0; i < n; i++)
+		bc_pair(&st, &pairs[i]);
 }
 
 static const char *const tags[] = {"correctness", NULL};

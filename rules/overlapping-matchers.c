@@ -42,23 +42,18 @@ static const char *pname(const struct model_pattern *p)
 
 struct om_state {
 	struct rule_ctx *ctx;
-	const struct overlap_index *ix;
 };
 
-static int om_pair(const struct model_pattern *a, const struct model_pattern *b, void *data)
+static void om_pair(struct om_state *st, const struct overlap_pair *p)
 {
-	struct om_state *st = data;
-	struct overlap_result r;
-	struct pl_buf w = {0};
+	const struct model_pattern *a = p->a, *b = p->b;
+	const struct overlap_result r = p->r;
 
-	overlap_index_check(st->ix, &r, &w, a, b);
 	/* A specific pattern plus a general fallback (one match set contains
 	 * the other) is the intended idiom; benefit-conflict checks that the
 	 * specific one wins.  Report ambiguity and duplicates only. */
-	if (r.verdict == OVERLAP_NO || r.rel == OVERLAP_REL_A_IN_B || r.rel == OVERLAP_REL_B_IN_A) {
-		pl_buf_free(&w);
-		return 0;
-	}
+	if (r.verdict == OVERLAP_NO || r.rel == OVERLAP_REL_A_IN_B || r.rel == OVERLAP_REL_B_IN_A)
+		return;
 	bool by_order, defined;
 	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
 	const struct model_pattern *later = first == a ? b : a;
@@ -76,21 +71,21 @@ static int om_pair(const struct model_pattern *a, const struct model_pattern *b,
 		                      "pattern '%s' can match the same '%s' operations as '%s' (%s)",
 		                      pname(later), root ? root : "any", pname(first), how);
 	rule_note(st->ctx, d, first->span, "'%s' is defined here", pname(first));
-	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", pl_buf_cstr(&w));
+	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", p->witness);
 	rule_about(st->ctx, d, later);
 	rule_about(st->ctx, d, first);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;
 	rule_report_end(st->ctx, d);
-	pl_buf_free(&w);
-	return 0;
 }
 
 static void check_overlapping_matchers(struct rule_ctx *ctx)
 {
-	struct overlap_index *ix = overlap_index_build(ctx->model);
-	struct om_state st = {ctx, ix};
-	overlap_index_pairs(ix, om_pair, &st);
-	overlap_index_free(ix);
+	/* the pair analysis is shared with benefit-conflict (overlap.h) */
+	struct om_state st = {ctx};
+	size_t n;
+	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
+	for (size_t i = 0; i < n; i++)
+		om_pair(&st, &pairs[i]);
 }
 
 static const char *const tags[] = {"correctness", "maintainability", NULL};

@@ -149,11 +149,17 @@ void rule_about_name(struct rule_ctx *ctx, struct pl_diag *d, const char *name)
 		info = PL_NEW(ctx->diag->arena, struct rule_finding_info);
 		d->extra = info;
 	}
-	names = PL_NEW_ARRAY(ctx->diag->arena, const char *, info->n_patterns + 1);
-	if (info->n_patterns)
-		memcpy(names, info->patterns, info->n_patterns * sizeof(*names));
+	/* grow geometrically: a cycle finding can name thousands of patterns */
+	if (info->n_patterns >= info->cap_patterns) {
+		unsigned cap = info->n_patterns < 2 ? 4 : info->n_patterns * 2;
+		names = PL_NEW_ARRAY(ctx->diag->arena, const char *, cap);
+		if (info->n_patterns)
+			memcpy(names, info->patterns, info->n_patterns * sizeof(*names));
+		info->patterns = names;
+		info->cap_patterns = cap;
+	}
+	names = (const char **)info->patterns;
 	names[info->n_patterns++] = name ? name : "";
-	info->patterns = names;
 }
 
 void rule_about(struct rule_ctx *ctx, struct pl_diag *d, const struct model_pattern *p)

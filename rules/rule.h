@@ -148,6 +148,7 @@ struct rule_ctx {
 struct rule_finding_info {
 	const char **patterns;   /* pattern names, in the order the rule added them */
 	unsigned n_patterns;     /* entries */
+	unsigned cap_patterns;   /* slots allocated (rule_about_name grows it geometrically) */
 };
 
 /* Run every enabled rule that has a check function, in table order, over

@@ -55,6 +55,10 @@ EXTRA_DIST += tests/hostile.test tests/hostile tests/escape.test tests/escape
 # Rule golden tests: tests/rules/<rule-id>/<case>.d (all rules).
 TESTS += tests/rules.test
 EXTRA_DIST += tests/rules.test tests/rules
+# Reports (issue 7): SARIF goldens (tests/sarif/*.d), the baseline round
+# trip, and the man pages under groff -ww (and mandoc -Tlint).
+TESTS += tests/sarif.test tests/baseline.test tests/man-lint.test
+EXTRA_DIST += tests/sarif.test tests/sarif tests/baseline.test tests/man-lint.test
 
 if HAVE_CHECK
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -104,10 +108,23 @@ endif
 # SARIF validation with Microsoft's SARIF multitool (npm); skips without npm.
 PEER_SUITES += sarif
 .PHONY: check-peers-sarif
-check-peers-sarif: tests/unit/check_reports$(EXEEXT)
+# Every SARIF file the tests produce (tests/peers/sarif-all.sh): the golden
+# cases with SARIF output (tests/sarif/ and others, collected by
+# tests/run-golden.sh with SARIF_COLLECT_DIR), tests/baseline.test's files,
+# examples/run.sh's report.sarif and the unit tests' reports.
+check-peers-sarif: patlint$(EXEEXT) tests/unit/check_reports$(EXEEXT)
 	$(AM_TESTS_ENVIRONMENT) ./tests/unit/check_reports$(EXEEXT) >/dev/null && \
-	$(SHELL) $(srcdir)/tests/peers/sarif-validate.sh tests/unit/actual-findings.sarif \
+	$(SHELL) $(srcdir)/tests/peers/sarif-all.sh ./patlint$(EXEEXT) tests/unit/actual-findings.sarif \
 	  $(srcdir)/tests/unit/golden/findings.sarif; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# The pre-commit hook (.pre-commit-hooks.yaml) run by prek (npm @j178/prek,
+# cached in prek-cache/) on a scratch git repository; skips without git/npm.
+EXTRA_DIST += tests/peers/precommit.sh tests/peers/sarif-all.sh
+PEER_SUITES += precommit
+.PHONY: check-peers-precommit
+check-peers-precommit: patlint$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/precommit.sh ./patlint$(EXEEXT); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
 # The IR layer of the engine (analyzer/engine/ir*.c), through
@@ -143,6 +160,19 @@ check-peers-harness:
 	  echo "SKIP: harness: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
 	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy && \
 	$(SHELL) $(srcdir)/tests/harness/run-examples.sh tests/harness/greedy; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# The compile oracle (issue 5): the DRR golden cases of
+# missing-result-type-builder and of the DRR arity/kind errors (those with
+# an `oracle` file) through mlir-tblgen-16 and g++ against MLIR 16's
+# headers: positives must fail to compile, clean ones must compile.
+# Skips without g++, mlir-tblgen-16 or libmlir-16-dev/llvm-16-dev.
+EXTRA_DIST += tests/peers/compile-oracle.sh
+PEER_SUITES += compile
+.PHONY: check-peers-compile
+check-peers-compile:
+	MLIR16_INCLUDE=$(MLIR16_PREFIX)/include ORACLE_CXX=$(HARNESS_CXX) \
+	  $(SHELL) $(srcdir)/tests/peers/compile-oracle.sh $(srcdir); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
 if HAVE_CHECK
@@ -198,14 +228,26 @@ endif
 # (tests/run/*.d); check-peers-run compares with MLIR 16's greedy driver
 # (the harness above) on every PDLL case.
 TESTS += tests/run.test
-EXTRA_DIST += tests/run.test tests/run tests/peers/run-agree.sh
+EXTRA_DIST += tests/run.test tests/run tests/peers/run-agree.sh tests/engine-corpus
+# DRR cases (tests/run/*.d/patterns.td) run under MLIR through
+# tests/harness/greedy_drr: gen-drr.sh turns every case's ODS and DRR into
+# mlir-tblgen-16 output, each case in its own C++ namespace, so that all of
+# them cost one g++ compile.  Built only here, for check-peers.
+EXTRA_DIST += tests/harness/greedy_drr.cpp tests/harness/gen-drr.sh
+CLEANFILES += tests/harness/greedy_drr
+tests/harness/greedy_drr: $(srcdir)/tests/harness/greedy_drr.cpp $(srcdir)/tests/harness/gen-drr.sh $(wildcard $(srcdir)/tests/run/*.d/patterns.td)
+	@mkdir -p tests/harness
+	$(AM_V_GEN)$(SHELL) $(srcdir)/tests/harness/gen-drr.sh tests/harness/drr-gen $(MLIR16_PREFIX)/include $(srcdir)/tests/run/*.d && \
+	$(HARNESS_CXX) $(HARNESS_CXXFLAGS) -Itests/harness/drr-gen $(srcdir)/tests/harness/greedy_drr.cpp -o $@ $(HARNESS_LIBS)
 PEER_SUITES += run
 .PHONY: check-peers-run
 check-peers-run: patlint$(EXEEXT)
 	@if [ ! -f $(MLIR16_PREFIX)/lib/libMLIR.so ] || ! command -v $(HARNESS_CXX) >/dev/null 2>&1; then \
 	  echo "SKIP: run: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
-	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy && \
-	$(SHELL) $(srcdir)/tests/peers/run-agree.sh ./patlint$(EXEEXT) tests/harness/greedy; \
+	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy || exit 1; \
+	drr=; if command -v mlir-tblgen-16 >/dev/null 2>&1; then \
+	  $(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy_drr || exit 1; drr=tests/harness/greedy_drr; fi; \
+	$(SHELL) $(srcdir)/tests/peers/run-agree.sh ./patlint$(EXEEXT) tests/harness/greedy $$drr; \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
 # PDLL agreement with mlir-pdll-16 over the corpus (per split chunk).
@@ -214,3 +256,13 @@ PEER_SUITES += pdll
 check-peers-pdll: patlint$(EXEEXT)
 	$(SHELL) $(srcdir)/tests/peers/pdll-agree.sh ./patlint$(EXEEXT); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
+# -j 1 and -j 2 give byte-identical reports on the whole corpus and MLIR 16's
+# dialect tree (make check runs the same comparison on the examples only).
+PEER_SUITES += jobs
+.PHONY: check-peers-jobs
+check-peers-jobs: patlint$(EXEEXT)
+	JOBS_FULL=1 PATLINT=./patlint$(EXEEXT) top_srcdir=$(abs_top_srcdir) \
+	  $(SHELL) $(srcdir)/tests/jobs.test > jobs-full.log 2>&1; rc=$$?; \
+	grep -c '^ok' jobs-full.log | sed 's/^/jobs: identical outputs: /'; \
+	if grep -q '^not ok' jobs-full.log; then grep -A5 '^not ok' jobs-full.log | head -30; exit 1; fi; exit $$rc

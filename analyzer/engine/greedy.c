@@ -593,6 +593,22 @@ int greedy_run(struct greedy_result *out, struct ir_ctx *c, const struct model *
 	d.tr = opt->trace;
 	d.ip = interp_new(c, m, diag, &opt->interp);
 	greedy_order_patterns(&d.pats, &d.n_pats, m);
+	if (opt->swap_a && opt->swap_b && opt->swap_a->benefit == opt->swap_b->benefit) {
+		/* registration order of two (equal-benefit) patterns swapped */
+		unsigned ia = d.n_pats, ib = d.n_pats;
+		for (unsigned i = 0; i < d.n_pats; i++) {
+			if (d.pats[i] == opt->swap_a)
+				ia = i;
+			else if (d.pats[i] == opt->swap_b)
+				ib = i;
+		}
+		if (ia < d.n_pats && ib < d.n_pats) {
+			const struct model_pattern **ps = (const struct model_pattern **)d.pats;
+			const struct model_pattern *t = ps[ia];
+			ps[ia] = ps[ib];
+			ps[ib] = t;
+		}
+	}
 
 	bool changed = false;
 	unsigned iteration = 0;

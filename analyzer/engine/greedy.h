@@ -20,6 +20,7 @@
 struct ir_ctx;
 struct ir_op;
 struct model;
+struct model_pattern;
 struct pl_diag_ctx;
 
 struct greedy_options {
@@ -27,6 +28,10 @@ struct greedy_options {
 	unsigned max_rewrites;     /* per iteration, as MLIR 16 counts; 0 = no limit */
 	FILE *trace;               /* non-NULL: -debug-only=greedy-rewriter style log */
 	struct interp_options interp; /* native-constraint assumptions */
+	/* Both non-NULL: swap these two patterns' places in the application
+	 * order (what registering them the other way round does when their
+	 * benefits are equal); `check --verify` uses it on benefit conflicts. */
+	const struct model_pattern *swap_a, *swap_b;
 };
 
 struct greedy_result {

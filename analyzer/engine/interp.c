@@ -452,7 +452,56 @@ static bool match_type(struct interp *ip, const struct model_node *n, const char
 	return bind(ip, n->bind, v);
 }
 
-static bool match_attr(struct interp *ip, const struct model_node *n, const char *attr)
+/* The ODS attribute constraint of arg slot i of OP node n, or NULL. */
+static const char *slot_ods_constraint(const struct model_node *n, unsigned i)
+{
+	if (n->op && i < n->op->n_args && n->op->args[i]->kind == MODEL_ARG_ATTRIBUTE)
+		return n->op->args[i]->constraint;
+	return NULL;
+}
+
+/* DRR's ConstantAttr<I32Attr, "1"> keeps only "1": the attribute is what
+ * the base attribute's constBuilderCall makes of it, e.g. `1 : i32`.  With
+ * the slot's ODS constraint (the base, in every ConstantAttr an op slot
+ * accepts), give an untyped number its storage type; else parse as is. */
+static const char *parse_constant_attr(struct interp *ip, const struct model_node *n, const char *ods)
+{
+	const char *c = n->constant;
+	char buf[256];
+	if (ods && n->constraint && strcmp(n->constraint, "ConstantAttr") == 0 && !strchr(c, ':') &&
+	    strlen(c) < 200 && strspn(c, "+-0123456789.eE") == strlen(c) && c[0]) {
+		const char *ty = NULL;
+		char tb[16];
+		unsigned bits = 0;
+		const char *sign = "";
+		const char *o = ods;
+		if (o[0] == 'S' && o[1] == 'I') { sign = "s"; o++; }
+		else if (o[0] == 'U' && o[1] == 'I') { sign = "u"; o++; }
+		if (o[0] == 'I' && sscanf(o + 1, "%u", &bits) == 1 && bits > 0 && bits <= 128) {
+			char tail[16];
+			snprintf(tail, sizeof tail, "%uAttr", bits);
+			if (strcmp(o + 1, tail) == 0) {
+				snprintf(tb, sizeof tb, "%si%u", sign, bits);
+				ty = tb;
+			}
+		} else if (strcmp(ods, "IndexAttr") == 0) {
+			ty = "index";
+		} else if (strcmp(ods, "F16Attr") == 0) {
+			ty = "f16";
+		} else if (strcmp(ods, "F32Attr") == 0) {
+			ty = "f32";
+		} else if (strcmp(ods, "F64Attr") == 0) {
+			ty = "f64";
+		}
+		if (ty) {
+			snprintf(buf, sizeof buf, "%s : %s", c, ty);
+			c = buf;
+		}
+	}
+	return ir_attr_parse(ip->c, c);
+}
+
+static bool match_attr(struct interp *ip, const struct model_node *n, const char *attr, const char *ods)
 {
 	if (n->kind == MODEL_NODE_REF) {
 		struct bind *b = lookup(ip, n->ref);
@@ -467,7 +516,7 @@ static bool match_attr(struct interp *ip, const struct model_node *n, const char
 		                         strncmp(n->constraint, "DefaultValued", 13) == 0);
 	}
 	if (n->constant) {
-		const char *a = ir_attr_parse(ip->c, n->constant);
+		const char *a = parse_constant_attr(ip, n, ods);
 		if (!a) {
 			report(ip, n->span, "cannot parse constant attribute", n->constant);
 			return false;
@@ -638,7 +687,7 @@ static bool match_op(struct interp *ip, const struct model_node *n, struct ir_op
 		const char *name = n->arg_names ? n->arg_names[i] : NULL;
 		if (!name || !name[0])
 			continue;
-		if (!match_attr(ip, n->args[i], ir_op_attr(op, name)))
+		if (!match_attr(ip, n->args[i], ir_op_attr(op, name), slot_ods_constraint(n, i)))
 			return false;
 	}
 	/* result types */
@@ -821,10 +870,10 @@ static bool eval_values(struct interp *ip, const struct model_node *n, struct vl
 	return ok;
 }
 
-static const char *eval_attr(struct interp *ip, const struct model_node *n)
+static const char *eval_attr(struct interp *ip, const struct model_node *n, const char *ods)
 {
 	if (n->kind == MODEL_NODE_ATTR && n->constant) {
-		const char *a = ir_attr_parse(ip->c, n->constant);
+		const char *a = parse_constant_attr(ip, n, ods);
 		if (!a)
 			report(ip, n->span, "cannot parse attribute", n->constant);
 		return a;
@@ -960,7 +1009,7 @@ static struct ir_op *create_op(struct interp *ip, const struct model_node *n, co
 				continue;
 			if (n->args[i]->kind == MODEL_NODE_ATTR && !n->args[i]->constant && !n->args[i]->bind)
 				continue; /* an unbound optional attribute: not set */
-			const char *v = eval_attr(ip, n->args[i]);
+			const char *v = eval_attr(ip, n->args[i], slot_ods_constraint(n, i));
 			if (!v)
 				goto out;
 			an[na] = name;

@@ -39,6 +39,7 @@ seed() {
         done
     done | sort | awk '{ printf "%s\t%05d\n", $0, NR }' | while IFS='	' read -r f n; do
         if [ -n "$pre" ]; then
+            # shellcheck disable=SC2059 # the format is the octal selector byte
             { printf "\\$pre"; cat "$f"; } > "$dir/$n"
         else
             cp "$f" "$dir/$n"

@@ -482,8 +482,8 @@ END_TEST
 START_TEST(test_fingerprint_inputs)
 {
 	struct pl_diag d = {0}, e = {0};
-	struct rule_finding_info i1 = {(const char *[]){"A", "B"}, 2};
-	struct rule_finding_info i2 = {(const char *[]){"A", "C"}, 2};
+	struct rule_finding_info i1 = {.patterns = (const char *[]){"A", "B"}, .n_patterns = 2};
+	struct rule_finding_info i2 = {.patterns = (const char *[]){"A", "C"}, .n_patterns = 2};
 
 	d.msg = "overlap at line 3";
 	e.msg = "overlap at line 47";

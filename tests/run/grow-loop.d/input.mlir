@@ -1,0 +1,4 @@
+func.func @f(%arg0: i32) -> i32 {
+  %0 = "t.grow"(%arg0) : (i32) -> i32
+  return %0 : i32
+}

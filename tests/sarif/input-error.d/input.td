@@ -1,0 +1,1 @@
+def Broken : Pat<(Foo $a,
