@@ -10,6 +10,8 @@
  * `check --verify` (analyzer/verify.c) confirms findings with the engine.
  */
 #include "config.h"
+
+#include <string.h>
 #include "rules/rule.h"
 
 #include "analyzer/arena.h"
@@ -22,6 +24,37 @@ static const char *pname(struct pl_arena *ar, const struct model_pattern *p)
 	if (p->name)
 		return p->name;
 	return pl_arena_printf(ar, "<anonymous pattern at line %u>", (unsigned)p->span.line);
+}
+
+/* The first thing in p's match that patlint does not evaluate on the ops a
+ * rewrite creates: a native constraint, a native call, or an ODS type or
+ * attribute constraint on a leaf (the types of created values are not
+ * modelled).  NULL when the match is only op names and free leaves, so a
+ * cycle through it is certain. */
+static const char *unmodelled_in(const struct model_node *n, int depth)
+{
+	if (!n || depth > 64)
+		return NULL;
+	if (n->kind == MODEL_NODE_NATIVE)
+		return n->directive ? n->directive : "a native call";
+	if ((n->kind == MODEL_NODE_VALUE || n->kind == MODEL_NODE_ATTR || n->kind == MODEL_NODE_TYPE) &&
+	    n->constraint && strcmp(n->constraint, "AnyType") != 0 && !n->constant)
+		return n->constraint;
+	for (unsigned i = 0; i < n->n_args; i++) {
+		const char *c = unmodelled_in(n->args[i], depth + 1);
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
+static const char *unmodelled(const struct model_pattern *p)
+{
+	for (unsigned i = 0; i < p->n_constraints; i++)
+		if (p->constraints[i].kind == MODEL_CONSTRAINT_NATIVE ||
+		    p->constraints[i].kind == MODEL_CONSTRAINT_ODS)
+			return p->constraints[i].name ? p->constraints[i].name : "a constraint";
+	return unmodelled_in(p->match, 0);
 }
 
 static void check_unbounded_recursion(struct rule_ctx *ctx)
@@ -50,6 +83,20 @@ static void check_unbounded_recursion(struct rule_ctx *ctx)
 			                      pl_buf_cstr(&b), pname(ar, p0), c->via[0] ? c->via[0] : "?",
 			                      pname(ar, c->path[1]));
 			pl_buf_free(&b);
+		}
+		/* A cycle through a constraint patlint cannot evaluate on created
+		 * ops may be broken by it: a "may" finding, reported as a note. */
+		const char *why = NULL;
+		const struct model_pattern *guarded = NULL;
+		for (unsigned k = 0; k < c->n && !why; k++)
+			if ((why = unmodelled(c->path[k])) != NULL)
+				guarded = c->path[k];
+		if (why) {
+			d->uncertain = true;
+			rule_note(ctx, d, guarded->span,
+			          "unless '%s' in '%s' stops it: patlint does not evaluate it on the ops "
+			          "the rewrites create (--verify runs the patterns to find out)",
+			          why, pname(ar, guarded));
 		}
 		rule_about(ctx, d, p0);
 		for (unsigned k = 1; k < c->n; k++) {
@@ -93,8 +140,12 @@ const struct rule rule_unbounded_recursion = {
 		"declare it); patterns that create no op (replaceWithValue, erase) or only "
 		"call native rewrites; a pattern whose re-match needs an op it found "
 		"strictly deeper below its root than where the new match needs it (each "
-		"application consumes finite existing IR, e.g. f(g(x)) -> f(x)).  Native "
-		"constraints are opaque: a cycle they break is still reported.\n\n"
+		"application consumes finite existing IR, e.g. f(g(x)) -> f(x)).  A cycle "
+		"through a native constraint, a native call in a match, or an ODS type or "
+		"attribute constraint on a leaf (patlint does not evaluate those on the "
+		"ops the rewrites create) may be broken by it: it is a \"may\" finding, "
+		"reported as a note whatever the rule's severity, naming the constraint; "
+		"--verify runs the patterns to find out.\n\n"
 		"Remove one direction of the cycle, or add a constraint that the output "
 		"of the cycle no longer satisfies.",
 	.example_lang = "tablegen",
