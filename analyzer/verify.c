@@ -302,13 +302,15 @@ struct run_out {
 	unsigned long rewrites;
 	const char *error;      /* first engine diagnostic */
 	const char *applied;    /* "// applied:" lines kept from the trace */
-	struct pl_vec names;    /* distinct applied pattern names (arena strings) */
+	const char **names;     /* distinct applied pattern names (arena) */
+	size_t n_names;         /* entries in names */
 	const char *ir;         /* the rewritten IR, generic form (arena) */
 };
 
 static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out *o)
 {
 	struct pl_buf b = {0};
+	struct pl_vec names = {0};
 	unsigned kept = 0, total = 0;
 	for (const char *p = trace; p && (p = strstr(p, "// applied: ")); ) {
 		const char *name = p + 12, *e = strchr(name, '\n');
@@ -319,15 +321,20 @@ static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out 
 			kept++;
 		}
 		bool seen = false;
-		for (size_t i = 0; i < o->names.len && !seen; i++)
-			seen = strlen(o->names.items[i]) == len && !strncmp(o->names.items[i], name, len);
+		for (size_t i = 0; i < names.len && !seen; i++)
+			seen = strlen(names.items[i]) == len && !strncmp(names.items[i], name, len);
 		if (!seen)
-			pl_vec_push(&o->names, pl_arena_strndup(ar, name, len));
+			pl_vec_push(&names, pl_arena_strndup(ar, name, len));
 		p = name + len;
 	}
 	if (total > kept)
 		pl_buf_printf(&b, "\n... (%u more)", total - kept);
 	o->applied = total ? pl_arena_strdup(ar, pl_buf_cstr(&b)) : NULL;
+	o->names = PL_NEW_ARRAY(ar, const char *, names.len + 1);
+	for (size_t i = 0; i < names.len; i++)
+		o->names[i] = names.items[i];
+	o->n_names = names.len;
+	pl_vec_free(&names);
 	pl_buf_free(&b);
 }
 
@@ -390,8 +397,8 @@ static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f
 
 static bool applied(const struct run_out *o, const char *name)
 {
-	for (size_t i = 0; name && i < o->names.len; i++)
-		if (strcmp(o->names.items[i], name) == 0)
+	for (size_t i = 0; name && i < o->n_names; i++)
+		if (strcmp(o->names[i], name) == 0)
 			return true;
 	return false;
 }
@@ -448,7 +455,6 @@ static void verify_recursion(struct pl_run *r, struct model *m, const struct fin
 		                         "the greedy driver converged on the witness after %u iterations "
 		                         "(%lu rewrites)", o.iterations, o.rewrites);
 	}
-	pl_vec_free(&o.names);
 }
 
 /* Overlap and benefit conflict: a witness from each pattern's match tree in
@@ -513,7 +519,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 			v->how = "both patterns match the witness root";
 			bool tie = !strcmp(f->diag->rule, "benefit-conflict") && a->benefit == b->benefit;
 			if (first && !tie) {
-				const char *got = o.names.len ? o.names.items[0] : NULL;
+				const char *got = o.n_names ? o.names[0] : NULL;
 				bool same = got && !strcmp(got, first);
 				v->status = same ? VERIFY_CONFIRMED : VERIFY_UNCONFIRMED;
 				v->how = pl_arena_printf(r->arena,
@@ -525,11 +531,11 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 				 * result: run the witness again with the two patterns'
 				 * registration order swapped; confirmed when the
 				 * rewritten IR (or convergence) differs. */
-				const char *got = o.names.len ? o.names.items[0] : NULL;
+				const char *got = o.n_names ? o.names[0] : NULL;
 				bool same = got && first && !strcmp(got, first);
 				struct run_out o2;
 				run_file_swapped(r, m, sf, &o2, a, b);
-				const char *got2 = o2.names.len ? o2.names.items[0] : NULL;
+				const char *got2 = o2.n_names ? o2.names[0] : NULL;
 				bool differs = o.rc == 0 && o2.rc == 0 && o.ir && o2.ir &&
 				               (strcmp(o.ir, o2.ir) != 0 || o.converged != o2.converged);
 				v->status = differs ? VERIFY_CONFIRMED : VERIFY_UNCONFIRMED;
@@ -546,9 +552,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 				if (differs && o2.applied)
 					v->trace = pl_arena_printf(r->arena, "%s\nswapped:\n%s",
 					                           o.applied ? o.applied : "", o2.applied);
-				pl_vec_free(&o2.names);
 			}
-			pl_vec_free(&o.names);
 			return;
 		}
 		v->how = ma < 0 || mb < 0
@@ -652,7 +656,6 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 	}
 	for (size_t i = 0; i < fixtures.len; i++) {
 		free(fixtures.items[i]);
-		pl_vec_free(&fx[i].names);
 	}
 	free(fx);
 	pl_vec_free(&fixtures);
