@@ -129,6 +129,13 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pl_prefetch_free(pf);
 		return NULL;
 	}
+	/* Let every worker finish before the main thread goes on: the main
+	 * thread's own work (PDLL files and the .td files they include, the
+	 * importers) then never runs beside an evaluation.  Running them side
+	 * by side lost replayed diagnostics now and then (check-peers-jobs). */
+	for (unsigned t = 0; t < pf->n_threads; t++)
+		thrd_join(pf->threads[t], NULL);
+	pf->n_threads = 0;
 	return pf;
 }
 
