@@ -5,9 +5,11 @@
  * Evaluating a .td input (lexing, parsing and evaluating it with all it
  * includes: tg_load) is more than nine tenths of loading it; importing its
  * ODS ops and DRR patterns into the model is the rest.  So worker threads
- * evaluate inputs in any order, each into an arena of its own, and the
- * calling thread takes the results in input order and imports them exactly
- * as the sequential path does.  The model, the tga_* access layer and the
+ * evaluate inputs in any order, each into an arena of its own;
+ * pl_prefetch_start returns when all are evaluated (the calling thread's own
+ * loading never runs beside an evaluation), and the calling thread takes
+ * the results in input order and imports them exactly as the sequential
+ * path does.  The model, the tga_* access layer and the
  * analyses see the same calls in the same order for every N, which is why
  * the output does not depend on N.  What the workers share is thread-safe:
  * the intern table (each input gets a view of it), the source manager, and
@@ -30,8 +32,8 @@ struct pl_prefetch;
 /* Jobs for -j 0 (the default): the number of online processors. */
 unsigned pl_jobs_default(void);
 
-/* Start jobs threads evaluating the .td files among files[0..n) (the
- * strings must outlive the prefetch).  Returns NULL when there is nothing
+/* Evaluate the .td files among files[0..n) on jobs threads and return
+ * when all are done (the strings must outlive the prefetch).  Returns NULL when there is nothing
  * to overlap (jobs < 2, fewer than two .td inputs, or no thread could be
  * started): then load sequentially. */
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
