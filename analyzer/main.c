@@ -122,12 +122,6 @@ static int cmd_dump(struct pl_run *r)
 	return rc == 0 ? EXIT_CLEAN : EXIT_USAGE;
 }
 
-static int cmd_unfinished(struct pl_run *r)
-{
-	fprintf(stderr, "patlint: %s: not implemented yet\n", pl_cmd_name(r->opt->cmd));
-	return EXIT_USAGE;
-}
-
 int main(int argc, char **argv)
 {
 	struct pl_options opt;
@@ -172,9 +166,11 @@ int main(int argc, char **argv)
 	case PL_CMD_RUN:
 		status = pl_cmd_run(&r);
 		break;
-	case PL_CMD_GRAPH: status = pl_cmd_graph(&r); break;
-	default:
-		status = cmd_unfinished(&r);
+	case PL_CMD_GRAPH:
+		status = pl_cmd_graph(&r);
+		break;
+	default: /* pl_cli_parse only yields the commands above */
+		status = EXIT_USAGE;
 		break;
 	}
 	/* check prints its own summary through its report. */
