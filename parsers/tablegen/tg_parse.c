@@ -715,7 +715,10 @@ static bool parse_range_piece(struct parser *p, struct uvec *out, const struct t
 		break;
 	}
 	case TG_TOK_INTVAL:
-		e = -p->tok->ival;
+		/* "a-b" lexes as a and -b; negate back in unsigned arithmetic so
+		 * that INT64_MIN (a clamped literal) stays negative, as the two's
+		 * complement wrap-around of llvm-tblgen's negation leaves it. */
+		e = (int64_t)(0 - (uint64_t)p->tok->ival);
 		lex(p);
 		break;
 	default:
