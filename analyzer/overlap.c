@@ -1782,3 +1782,21 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
 	*out_n = t->n;
 	return t->v;
 }
+
+const struct model_pattern *overlap_preferred(const struct model_pattern *a,
+                                              const struct model_pattern *b, bool *out_by_order,
+                                              bool *out_defined)
+{
+	*out_by_order = a->benefit == b->benefit;
+	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
+	if (a->benefit != b->benefit)
+		return a->benefit > b->benefit ? a : b;
+	if (*out_defined)
+		return a->reg_order <= b->reg_order ? a : b;
+	return a;
+}
+
+const char *overlap_pattern_name(const struct model_pattern *p)
+{
+	return p->name ? p->name : "<anonymous>";
+}

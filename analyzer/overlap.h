@@ -114,4 +114,16 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n);
 
 const char *overlap_verdict_name(enum overlap_verdict v); /* "no", "maybe", "yes" */
 
+/* Which of two overlapping patterns MLIR's driver tries first: higher
+ * benefit, then registration order.  Registration order is only defined
+ * within one generated set: the same file and the same language (DRR:
+ * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
+ * file).  Returns the preferred one; *out_by_order tells whether only the
+ * order decided, *out_defined whether that order is defined. */
+const struct model_pattern *overlap_preferred(const struct model_pattern *a,
+                                              const struct model_pattern *b, bool *out_by_order,
+                                              bool *out_defined);
+/* A pattern's name for messages: its name, or "<anonymous>". */
+const char *overlap_pattern_name(const struct model_pattern *p);
+
 #endif /* PL_OVERLAP_H */

@@ -16,30 +16,6 @@
 
 #include <string.h>
 
-/* Which of two overlapping patterns MLIR tries first: higher effective
- * benefit, then registration order.  Registration order is only defined
- * within one generated set: the same file and the same language (DRR:
- * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
- * file).  Returns the preferred one; *out_by_order tells whether only the
- * order decided, *out_defined whether that order is defined. */
-static const struct model_pattern *preferred(const struct model_pattern *a,
-                                             const struct model_pattern *b, bool *out_by_order,
-                                             bool *out_defined)
-{
-	*out_by_order = a->benefit == b->benefit;
-	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
-	if (a->benefit != b->benefit)
-		return a->benefit > b->benefit ? a : b;
-	if (*out_defined)
-		return a->reg_order <= b->reg_order ? a : b;
-	return a;
-}
-
-static const char *pname(const struct model_pattern *p)
-{
-	return p->name ? p->name : "<anonymous>";
-}
-
 static const char *order_rule(const struct model_pattern *p)
 {
 	return p->origin == MODEL_ORIGIN_DRR ? "mlir-tblgen registers DRR patterns in def-name order"
@@ -61,15 +37,15 @@ static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
 		                      "patterns '%s' and '%s' %smatch the same operations with equal "
 		                      "benefit %d: MLIR applies '%s' only because it is registered first "
 		                      "(%s)",
-		                      pname(later), pname(first), may, later->benefit, pname(first),
+		                      overlap_pattern_name(later), overlap_pattern_name(first), may, later->benefit, overlap_pattern_name(first),
 		                      order_rule(first));
 	else
 		d = rule_report_begin(st->ctx, later->span,
 		                      "patterns '%s' and '%s' %smatch the same operations with equal "
 		                      "benefit %d: which one MLIR applies depends on the order the C++ "
 		                      "adds their pattern sets",
-		                      pname(later), pname(first), may, later->benefit);
-	rule_note(st->ctx, d, first->span, "'%s' is defined here", pname(first));
+		                      overlap_pattern_name(later), overlap_pattern_name(first), may, later->benefit);
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
 	if (r->verdict == OVERLAP_MAYBE && r->why_maybe)
 		rule_note(st->ctx, d, later->span, "unless %s rules the overlap out", r->why_maybe);
 	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", witness);
@@ -87,7 +63,7 @@ static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 	if (r.verdict == OVERLAP_NO)
 		return;
 	bool by_order, defined;
-	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
+	const struct model_pattern *first = overlap_preferred(a, b, &by_order, &defined);
 	const struct model_pattern *later = first == a ? b : a;
 
 	if (r.rel == OVERLAP_REL_PARTIAL || (r.rel == OVERLAP_REL_EQUAL && by_order)) {
@@ -109,25 +85,25 @@ static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 		                      "pattern '%s' can never apply: '%s' matches every operation it "
 		                      "matches and has higher benefit (%d > %d), so MLIR always applies "
 		                      "'%s' first",
-		                      pname(spec), pname(gen), gen->benefit, spec->benefit, pname(gen));
+		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit, spec->benefit, overlap_pattern_name(gen));
 	else if (defined)
 		d = rule_report_begin(st->ctx, spec->span,
 		                      "pattern '%s' can never apply: '%s' matches every operation it "
 		                      "matches with the same benefit %d and is registered first (%s)",
-		                      pname(spec), pname(gen), gen->benefit, order_rule(gen));
+		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit, order_rule(gen));
 	else
 		d = rule_report_begin(st->ctx, spec->span,
 		                      "pattern '%s' is shadowed: '%s' matches every operation it matches "
 		                      "with the same benefit %d, and which applies depends on the order "
 		                      "the C++ adds their pattern sets",
-		                      pname(spec), pname(gen), gen->benefit);
+		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit);
 	if (r.rel == OVERLAP_REL_EQUAL)
 		rule_note(st->ctx, d, gen->span, "'%s', which matches exactly the same operations, is defined here",
-		          pname(gen));
+		          overlap_pattern_name(gen));
 	else
-		rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", pname(gen));
+		rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", overlap_pattern_name(gen));
 	rule_note(st->ctx, d, spec->span, "give '%s' a higher benefit (DRR: addBenefit; PDLL: "
-	          "benefit(N)); IR both match:\n%s", pname(spec), p->witness);
+	          "benefit(N)); IR both match:\n%s", overlap_pattern_name(spec), p->witness);
 	rule_about(st->ctx, d, spec);
 	rule_about(st->ctx, d, gen);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;

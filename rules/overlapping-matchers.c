@@ -15,31 +15,6 @@
 
 #include <string.h>
 
-/* Which of two overlapping patterns MLIR tries first: higher effective
- * benefit, then registration order.  Registration order is only defined
- * within one generated set: the same file and the same language (DRR:
- * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
- * file).  Returns the preferred one; *out_by_order tells whether only the
- * order decided, *out_defined whether that order is defined. */
-static const struct model_pattern *preferred(const struct model_pattern *a,
-                                             const struct model_pattern *b, bool *out_by_order,
-                                             bool *out_defined)
-{
-	*out_by_order = a->benefit == b->benefit;
-	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
-	if (a->benefit != b->benefit)
-		return a->benefit > b->benefit ? a : b;
-	if (*out_defined)
-		return a->reg_order <= b->reg_order ? a : b;
-	return a;
-}
-
-static const char *pname(const struct model_pattern *p)
-{
-	return p->name ? p->name : "<anonymous>";
-}
-
-
 struct om_state {
 	struct rule_ctx *ctx;
 };
@@ -55,7 +30,7 @@ static void om_pair(struct om_state *st, const struct overlap_pair *p)
 	if (r.verdict == OVERLAP_NO || r.rel == OVERLAP_REL_A_IN_B || r.rel == OVERLAP_REL_B_IN_A)
 		return;
 	bool by_order, defined;
-	const struct model_pattern *first = preferred(a, b, &by_order, &defined);
+	const struct model_pattern *first = overlap_preferred(a, b, &by_order, &defined);
 	const struct model_pattern *later = first == a ? b : a;
 	const char *root = first->root_op ? first->root_op : later->root_op;
 	const char *how = r.rel == OVERLAP_REL_EQUAL ? "match exactly the same operations"
@@ -65,12 +40,12 @@ static void om_pair(struct om_state *st, const struct overlap_pair *p)
 		d = rule_report_begin(st->ctx, later->span,
 		                      "pattern '%s' may match the same '%s' operations as '%s' (%s), "
 		                      "unless %s rules it out",
-		                      pname(later), root ? root : "any", pname(first), how, r.why_maybe);
+		                      overlap_pattern_name(later), root ? root : "any", overlap_pattern_name(first), how, r.why_maybe);
 	else
 		d = rule_report_begin(st->ctx, later->span,
 		                      "pattern '%s' can match the same '%s' operations as '%s' (%s)",
-		                      pname(later), root ? root : "any", pname(first), how);
-	rule_note(st->ctx, d, first->span, "'%s' is defined here", pname(first));
+		                      overlap_pattern_name(later), root ? root : "any", overlap_pattern_name(first), how);
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
 	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", p->witness);
 	rule_about(st->ctx, d, later);
 	rule_about(st->ctx, d, first);

@@ -20,8 +20,8 @@ const struct rule rule_unused_suppression = {
 		"`disable=RULE` comment that matched no finding of RULE, that names a rule "
 		"patlint does not know, or that is not a valid directive.  Stale "
 		"suppressions hide the next real finding on that line.  A suppression of a "
-		"rule that is disabled, or whose analysis is not implemented yet, is not "
-		"reported, because patlint cannot tell whether it is used.\n\n"
+		"rule that is disabled, or that did not run, is not reported, because "
+		"patlint cannot tell whether it is used.\n\n"
 		"Delete the comment, or correct the rule id.",
 	.example_lang = "tablegen",
 	.bad_example =
