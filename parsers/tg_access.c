@@ -244,9 +244,11 @@ const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 		w->scanned = true;
 		scan_pattern(w);
 	}
-	for (unsigned i = 0; i < w->n_fields; i++)
-		if (strcmp(w->fields[i].name, name) == 0)
+	for (unsigned i = 0; i < w->n_fields; i++) {
+		const char *fn = w->fields[i].name; /* mostly the same literal */
+		if (fn == name || (fn[0] == name[0] && strcmp(fn, name) == 0))
 			return w->fields[i].v;
+	}
 	const struct tg_value *v = tg_rec_value(w->rec, name);
 	if (!v)
 		return NULL;

@@ -244,10 +244,19 @@ bool tg_rec_anonymous(const struct tg_rec *rec)
 	return rec->anonymous;
 }
 
+/* Callers pass names as plain C strings while records hold interned ones:
+ * compare the pointer, then the first byte, and only then the whole
+ * string (most candidates differ at once; this is a hot path of the ODS
+ * and DRR importers). */
+static inline bool name_eq(const char *interned, const char *name)
+{
+	return interned == name || (interned[0] == name[0] && strcmp(interned, name) == 0);
+}
+
 bool tg_rec_isa(const struct tg_rec *rec, const char *class_name)
 {
 	for (unsigned i = 0; i < rec->nsupers; i++)
-		if (strcmp(rec->supers[i]->name, class_name) == 0)
+		if (name_eq(rec->supers[i]->name, class_name))
 			return true;
 	return false;
 }
@@ -311,7 +320,7 @@ static const struct tg_field *field_by_str(const struct tg_rec *rec, const char 
 	if (f)
 		return f;
 	for (unsigned i = 0; i < rec->nfields; i++)
-		if (strcmp(rec->fields[i].name, name) == 0)
+		if (name_eq(rec->fields[i].name, name))
 			return &rec->fields[i];
 	return NULL;
 }

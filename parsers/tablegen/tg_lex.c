@@ -163,9 +163,7 @@ struct tg_frame {
 	uint32_t cond_base;       /* first entry of conds belonging to this file */
 	uint32_t n_dead;          /* conds of this file with live == false */
 	bool nul_reported;        /* a NUL byte was already reported here */
-	uint32_t lc_off;          /* line cursor: an offset ... */
-	uint32_t lc_line;         /* ... its line ... */
-	uint32_t lc_bol;          /* ... and that line's start offset */
+	uint32_t lc_line;         /* line cursor: the line of the last offset asked */
 };
 
 /* One entry of a file into the stream. */
@@ -262,23 +260,22 @@ bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name)
 /* ---- locations and diagnostics ---- */
 
 /* Line and column of off in fr's file.  Token offsets only grow, so a
- * cursor makes this linear over the file; earlier offsets (notes) ask the
+ * cursor over the file's line table makes this linear; earlier offsets (notes) ask the
  * source manager. */
 static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uint32_t *col)
 {
-	if (off < fr->lc_off) {
+	const uint32_t *ls = fr->f->line_starts;
+	uint32_t i = fr->lc_line - 1, n = fr->f->n_lines;
+
+	if (!ls || off < ls[i]) {
 		pl_source_linecol(fr->f, off, line, col);
 		return;
 	}
-	const char *s = fr->buf + fr->lc_off, *e = fr->buf + off, *nl;
-	while (s < e && (nl = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		fr->lc_line++;
-		fr->lc_bol = (uint32_t)(nl + 1 - fr->buf);
-		s = nl + 1;
-	}
-	fr->lc_off = off;
-	*line = fr->lc_line;
-	*col = off - fr->lc_bol + 1;
+	while (i + 1 < n && ls[i + 1] <= off)
+		i++;
+	fr->lc_line = i + 1;
+	*line = i + 1;
+	*col = off - ls[i] + 1;
 }
 
 static struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)

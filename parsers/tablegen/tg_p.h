@@ -125,6 +125,7 @@ struct tg_rec {
 	struct pl_span inst_span;      /* defm/foreach instantiation site, file 0 if none */
 	const struct tg_value *defval; /* cached DefInit */
 	const struct tg_type *rtype;   /* cached record type */
+	const struct tg_type *self_ty; /* cached record type of just this class */
 	unsigned order;                /* definition order among defs */
 	bool in_table;                 /* added to the keeper's def table */
 };

@@ -126,6 +126,7 @@ struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r)
 	*c = *r;
 	c->defval = NULL;
 	c->rtype = NULL;
+	c->self_ty = NULL;
 	c->in_table = false;
 	c->fields = PL_NEW_ARRAY(k->arena, struct tg_field, r->capfields ? r->capfields : 1);
 	if (r->nfields)

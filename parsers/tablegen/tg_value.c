@@ -237,6 +237,8 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 {
 	if (n == 0)
 		return k->ty_rec_empty;
+	if (n == 1 && classes[0]->self_ty)
+		return classes[0]->self_ty;
 	struct tg_rec **cs = pl_xmalloc(sizeof(*cs) * n);
 	unsigned m = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -250,8 +252,15 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 		if (!redundant)
 			cs[m++] = classes[i];
 	}
+	/* One class (every !cast, anonymous instantiation and most fields):
+	 * the class caches its type; only multi-class types go on the chain. */
+	if (m == 1 && cs[0]->self_ty) {
+		const struct tg_type *t = cs[0]->self_ty;
+		free(cs);
+		return t;
+	}
 	qsort(cs, m, sizeof(*cs), cmp_rec_name);
-	for (struct tg_type *t = k->rec_chain; t; t = t->next) {
+	for (struct tg_type *t = m == 1 ? NULL : k->rec_chain; t; t = t->next) {
 		if (t->width != m)
 			continue;
 		unsigned i = 0;
@@ -266,8 +275,12 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 	t->width = m;
 	t->classes = PL_NEW_ARRAY(k->arena, struct tg_rec *, m);
 	memcpy(t->classes, cs, sizeof(*cs) * m);
-	t->next = k->rec_chain;
-	k->rec_chain = t;
+	if (m == 1) {
+		cs[0]->self_ty = t;
+	} else {
+		t->next = k->rec_chain;
+		k->rec_chain = t;
+	}
 	free(cs);
 	return t;
 }
