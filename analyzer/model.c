@@ -89,17 +89,46 @@ struct model_op *model_op_add(struct model *m, const char *name)
 	return op;
 }
 
-const struct model_op *model_op_find(const struct model *m, const char *name)
+void model_op_defer(struct model_op *op, void (*fill)(struct model *, struct model_op *, void *),
+                    void *ud)
+{
+	op->fill = fill;
+	op->fill_ud = ud;
+}
+
+/* Fill a deferred op in.  The registry is logically const: an op reads
+ * the same whenever it is filled. */
+static const struct model_op *op_ready(const struct model *m, struct model_op *op)
+{
+	if (op && op->fill) {
+		void (*fill)(struct model *, struct model_op *, void *) = op->fill;
+		op->fill = NULL;
+		fill((struct model *)m, op, op->fill_ud);
+	}
+	return op;
+}
+
+struct model_op *model_op_lookup_raw(const struct model *m, const char *name)
 {
 	name = pl_intern(m->intern, name);
 	return m->op_slots[slot_of(m->op_slots, m->op_slot_cap, name)];
 }
 
+const struct model_op *model_op_find(const struct model *m, const char *name)
+{
+	return op_ready(m, model_op_lookup_raw(m, name));
+}
+
 unsigned model_op_count(const struct model *m) { return m->n_ops; }
+
+const char *model_op_name_at(const struct model *m, unsigned i)
+{
+	return i < m->n_ops ? m->ops[i]->name : NULL;
+}
 
 const struct model_op *model_op_at(const struct model *m, unsigned i)
 {
-	return i < m->n_ops ? m->ops[i] : NULL;
+	return i < m->n_ops ? op_ready(m, m->ops[i]) : NULL;
 }
 
 /* Constraint defs: open addressing on the interned name pointer. */

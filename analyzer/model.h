@@ -59,6 +59,8 @@ struct model_builder {
 	struct pl_span span;      /* where the builder is written */
 };
 
+struct model;
+
 struct model_op {
 	const char *name;         /* full name: "arith.addi" */
 	const char *dialect;      /* dialect name: "arith" */
@@ -82,6 +84,10 @@ struct model_op {
 	bool infers_result_types; /* result types deducible from operands/attrs (see ods.c) */
 	bool has_infer_type_interface; /* InferTypeOpInterface declared (directly, through DeclareOpInterfaceMethods<> or a TraitList) */
 	struct pl_span span;      /* the op's `def` */
+	/* Deferred import: ops of included files are registered by name and
+	 * filled in on first use (see model_op_defer). */
+	void (*fill)(struct model *m, struct model_op *op, void *ud);
+	void *fill_ud;
 };
 
 /* ---- ODS constraint definitions --------------------------------------- */
@@ -243,7 +249,16 @@ void model_cache_set(struct model *m, enum model_cache_slot slot, void *p);
 /* Registry.  model_op_add returns NULL (and changes nothing) when an op of
  * that name exists already. */
 struct model_op *model_op_add(struct model *m, const char *name);
+/* Leave op (fresh from model_op_add, name only) to be filled in by
+ * fill(m, op, ud) when model_op_find or model_op_at first returns it: a
+ * DRR file includes hundreds of ops and uses a few. */
+void model_op_defer(struct model_op *op, void (*fill)(struct model *, struct model_op *, void *),
+                    void *ud);
+/* The registered op of that name, filled in or not (op->fill says). */
+struct model_op *model_op_lookup_raw(const struct model *m, const char *name);
 const struct model_op *model_op_find(const struct model *m, const char *name);
+/* The name of op i, without filling it in. */
+const char *model_op_name_at(const struct model *m, unsigned i);
 unsigned model_op_count(const struct model *m);
 const struct model_op *model_op_at(const struct model *m, unsigned i); /* in insertion order */
 

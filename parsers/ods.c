@@ -28,6 +28,7 @@
 #include "config.h"
 #include "ods.h"
 #include "tg_access.h"
+#include "tablegen/tg.h"
 #include "analyzer/arena.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
@@ -346,14 +347,11 @@ static void import_builders(struct model *m, struct model_op *op, const struct t
 	}
 }
 
-static const struct model_op *import_op(struct model *m, const struct tg_records *r,
-                                        const struct tga_rec *rec, struct pl_diag_ctx *d)
+/* Fill op (registered under its name) in from its record. */
+static void fill_op(struct model *m, struct model_op *op, const struct tg_records *r,
+                    const struct tga_rec *rec, struct pl_diag_ctx *d)
 {
-	const char *name = ods_op_name(m, rec);
-	const struct model_op *have = model_op_find(m, name);
-	if (have)
-		return have;
-	struct model_op *op = model_op_add(m, name);
+	const char *name = op->name;
 	struct pl_arena *a = model_arena(m);
 	const struct tga_rec *dia = tga_field_def(rec, "opDialect");
 
@@ -470,6 +468,50 @@ static const struct model_op *import_op(struct model *m, const struct tg_records
 	free(res_defs);
 
 	import_builders(m, op, rec);
+}
+
+/* An op of an included file, registered by name and filled in on first
+ * use.  Its records set may have been detached by then (the import moved
+ * on to the next input): put the current one aside and attach its own. */
+struct deferred_op {
+	const struct tg_records *r;
+	const struct tg_rec *rec;
+	struct pl_diag_ctx *d;
+};
+
+static void fill_deferred(struct model *m, struct model_op *op, void *ud)
+{
+	const struct deferred_op *x = ud;
+
+	if (tga_attached() == x->r) {
+		fill_op(m, op, x->r, tga_rec_wrap(x->rec), x->d);
+		return;
+	}
+	struct tga_state *saved = tga_suspend();
+	tga_attach(x->r, x->d->sm);
+	fill_op(m, op, x->r, tga_rec_wrap(x->rec), x->d);
+	tga_resume(saved);
+}
+
+/* Register the op of rec (the first definition of a name wins), filled in
+ * now or, with defer, on first use. */
+static const struct model_op *import_op(struct model *m, const struct tg_records *r,
+                                        const struct tga_rec *rec, struct pl_diag_ctx *d,
+                                        bool defer)
+{
+	const char *name = ods_op_name(m, rec);
+	if (model_op_lookup_raw(m, name))
+		return defer ? model_op_lookup_raw(m, name) : model_op_find(m, name);
+	struct model_op *op = model_op_add(m, name);
+	if (defer) {
+		struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
+		x->r = r;
+		x->rec = tga_rec_raw(rec);
+		x->d = d;
+		model_op_defer(op, fill_deferred, x);
+	} else {
+		fill_op(m, op, r, rec, d);
+	}
 	return op;
 }
 
@@ -478,7 +520,7 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
 {
 	if (!rec || !tga_rec_isa(rec, "Op"))
 		return NULL;
-	return import_op(m, r, rec, d);
+	return import_op(m, r, rec, d, false);
 }
 
 /* ---- constraint defs (model_cdef) --------------------------------------
@@ -557,8 +599,11 @@ int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
 		const struct tga_rec *rec = tga_def_at(r, i);
+		struct pl_span at;
+		/* ops of included files wait until a pattern or a lookup
+		 * needs them; the input's own are checked now */
 		if (tga_rec_isa(rec, "Op"))
-			import_op(m, r, rec, d);
+			import_op(m, r, rec, d, tg_rec_included_from(r, tga_rec_raw(rec), 0, &at));
 		else
 			import_cdef(m, rec);
 	}

@@ -17,8 +17,12 @@ struct tga_rec;
 struct pl_diag_ctx;
 
 /* Add every Op record of r to m (ops already in m by full name are kept).
- * Returns the number of ops added, or -1 when an Op record is malformed in
- * a way mlir-tblgen rejects (reported through d, rule "ods-malformed-op"). */
+ * Ops defined in r's main file are imported at once; those of included
+ * files are registered by name and imported on first use (model_op_defer),
+ * so that their errors appear only when something uses them, as with
+ * mlir-tblgen -gen-rewriters.  Returns the number of ops added, or -1 when
+ * an op of the main file is malformed in a way mlir-tblgen rejects
+ * (reported through d, rule "ods-malformed-op"). */
 int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d);
 
 /* The registry entry of Op record rec, importing it on demand; NULL when

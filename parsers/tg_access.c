@@ -34,7 +34,7 @@ struct text_cache {
 	char *text;                    /* its contents, comments blanked */
 };
 
-static struct {
+static struct tga_state {
 	const struct tg_records *r;    /* the attached records */
 	struct pl_source_mgr *sm;      /* their sources */
 	struct tga_rec **slots;        /* open addressing on tg_rec pointer */
@@ -59,6 +59,26 @@ void tga_detach(void)
 		free(g.texts[i].text);
 	free(g.texts);
 	memset(&g, 0, sizeof g);
+}
+
+const struct tg_records *tga_attached(void)
+{
+	return g.r;
+}
+
+struct tga_state *tga_suspend(void)
+{
+	struct tga_state *s = pl_xmalloc(sizeof(*s));
+	*s = g;
+	memset(&g, 0, sizeof(g));
+	return s;
+}
+
+void tga_resume(struct tga_state *saved)
+{
+	tga_detach();
+	g = *saved;
+	free(saved);
 }
 
 void tga_attach(const struct tg_records *r, struct pl_source_mgr *sm)
@@ -125,6 +145,16 @@ static const char *file_text(uint32_t file, struct pl_source_file **out)
 /* ---- records ---------------------------------------------------------- */
 
 unsigned tga_def_count(const struct tg_records *r) { return r ? tg_def_count(r) : 0; }
+
+const struct tg_rec *tga_rec_raw(const struct tga_rec *rec)
+{
+	return rec ? rec->rec : NULL;
+}
+
+const struct tga_rec *tga_rec_wrap(const struct tg_rec *rec)
+{
+	return wrap_rec(rec);
+}
 
 const struct tga_rec *tga_def_at(const struct tg_records *r, unsigned i)
 {

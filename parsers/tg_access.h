@@ -41,6 +41,20 @@ enum tga_kind {
 struct pl_source_mgr;
 void tga_attach(const struct tg_records *r, struct pl_source_mgr *sm);
 void tga_detach(void);
+/* The attached set, or NULL. */
+const struct tg_records *tga_attached(void);
+/* Put the current set's state aside (its wrapped values stay valid) so
+ * that another set can be attached for a while; tga_resume detaches that
+ * one and brings the saved state back.  For work deferred past the import
+ * of its own set (ods.c fills ops in on first use). */
+struct tga_state;
+struct tga_state *tga_suspend(void);
+void tga_resume(struct tga_state *saved);
+/* The record underneath a wrapped def, and the wrapper of a record of the
+ * attached set. */
+struct tg_rec;
+const struct tg_rec *tga_rec_raw(const struct tga_rec *rec);
+const struct tga_rec *tga_rec_wrap(const struct tg_rec *rec);
 
 /* Defs, in the order the evaluator created them (source order). */
 unsigned tga_def_count(const struct tg_records *r);

@@ -705,8 +705,8 @@ static bool dialect_known(struct pdll_parser *p, const char *op_name)
 	size_t dl = dot ? (size_t)(dot - op_name) : strlen(op_name);
 	unsigned n = model_op_count(p->m);
 	for (unsigned i = 0; i < n; i++) {
-		const struct model_op *o = model_op_at(p->m, i);
-		if (strncmp(o->name, op_name, dl) == 0 && o->name[dl] == '.')
+		const char *on = model_op_name_at(p->m, i);
+		if (strncmp(on, op_name, dl) == 0 && on[dl] == '.')
 			return true;
 	}
 	return false;
