@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,9 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 	a->head = b;
 	return b->data;
 #else
-	if (!b || b->size - b->used < need) {
+	/* string text (alloc_text) leaves used unaligned */
+	size_t start = b ? (b->used + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1) : 0;
+	if (!b || start > b->size || b->size - start < need) {
 		size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
 		struct block *nb = pl_xmalloc(sizeof(*nb) + size);
 		nb->size = size;
@@ -100,11 +103,30 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 		}
 		nb->next = b;
 		a->head = b = nb;
+		start = 0;
 	}
-	void *p = b->data + b->used;
-	b->used += need;
+	void *p = b->data + start;
+	b->used = start + need;
 	return p;
 #endif
+}
+
+/* n bytes of string text, not aligned: messages and names are most of
+ * what a large run allocates, and rounding each up to PL_ALIGN wasted
+ * half a line apiece. */
+static char *alloc_text(struct pl_arena *a, size_t n)
+{
+#ifndef PL_DEBUG_ARENA
+	struct block *b = a->head;
+
+	if (b && b->size - b->used >= n && n) {
+		char *p = (char *)b->data + b->used;
+		b->used += n;
+		a->total += n;
+		return p;
+	}
+#endif
+	return pl_arena_alloc(a, n);
 }
 
 void *pl_arena_zalloc(struct pl_arena *a, size_t n)
@@ -117,7 +139,7 @@ void *pl_arena_zalloc(struct pl_arena *a, size_t n)
 
 char *pl_arena_strndup(struct pl_arena *a, const char *s, size_t n)
 {
-	char *p = pl_arena_alloc(a, n + 1);
+	char *p = alloc_text(a, n + 1);
 
 	if (n)
 		memcpy(p, s, n);
@@ -130,28 +152,184 @@ char *pl_arena_strdup(struct pl_arena *a, const char *s)
 	return pl_arena_strndup(a, s, strlen(s));
 }
 
-char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
+/* ---- formatting ----------------------------------------------------------
+ * Messages are formatted by the ten thousand on a large input (every
+ * finding and note), nearly all from formats made of plain text, %s, %u
+ * and %d.  Those are formatted here in two cheap passes (measure, then
+ * write into an exact-size arena block); any other format (flags, widths,
+ * precisions, other conversions) goes to vsnprintf, with the same result. */
+
+/* Length modifiers the fast path accepts. */
+enum { LM_NONE = 0, LM_L, LM_LL, LM_Z };
+
+/* Parse the conversion after a '%': its letter and length modifier, and
+ * the text after it; NULL when the fast path does not handle it. */
+static const char *simple_spec(const char *p, char *conv, int *lm)
 {
-	va_list ap, ap2;
+	int l = LM_NONE;
+
+	if (p[0] == 'l' && p[1] == 'l') {
+		l = LM_LL;
+		p += 2;
+	} else if (p[0] == 'l') {
+		l = LM_L;
+		p++;
+	} else if (p[0] == 'z') {
+		l = LM_Z;
+		p++;
+	}
+	switch (*p) {
+	case 's':
+	case 'c':
+	case '%':
+		if (l != LM_NONE)
+			return NULL;
+		break;
+	case 'd':
+	case 'i':
+		if (l == LM_Z)
+			return NULL;
+		break;
+	case 'u':
+		break;
+	default:
+		return NULL;
+	}
+	*conv = *p;
+	*lm = l;
+	return p + 1;
+}
+
+static bool fmt_is_simple(const char *fmt)
+{
+	char conv;
+	int lm;
+
+	for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
+		p = simple_spec(p + 1, &conv, &lm);
+		if (!p)
+			return false;
+	}
+	return true;
+}
+
+/* Decimal digits of v, written backwards ending at end; returns the start. */
+static char *utoa_back(char *end, unsigned long long v)
+{
+	do
+		*--end = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return end;
+}
+
+/* One pass over a simple format: write to out (NULL: only measure);
+ * returns the length. */
+static size_t simple_format(char *out, const char *fmt, va_list ap)
+{
+	size_t n = 0;
+	const char *p = fmt;
+
+	for (;;) {
+		const char *q = strchr(p, '%');
+		size_t lit = q ? (size_t)(q - p) : strlen(p);
+		if (out)
+			memcpy(out + n, p, lit);
+		n += lit;
+		if (!q)
+			break;
+		char conv = '%', num[24], *digits = num + sizeof num;
+		const char *arg = digits;
+		size_t alen = 0;
+		int lm = LM_NONE;
+		p = simple_spec(q + 1, &conv, &lm); /* fmt_is_simple checked it */
+		switch (conv) {
+		case '%':
+			arg = "%";
+			alen = 1;
+			break;
+		case 'c':
+			num[0] = (char)va_arg(ap, int);
+			arg = num;
+			alen = 1;
+			break;
+		case 's':
+			arg = va_arg(ap, const char *);
+			if (!arg)
+				arg = "(null)"; /* as glibc prints it */
+			alen = strlen(arg);
+			break;
+		case 'u': {
+			unsigned long long v = lm == LM_LL ? va_arg(ap, unsigned long long)
+			                     : lm == LM_L ? va_arg(ap, unsigned long)
+			                     : lm == LM_Z ? va_arg(ap, size_t)
+			                                  : va_arg(ap, unsigned);
+			arg = utoa_back(digits, v);
+			alen = (size_t)(digits - arg);
+			break;
+		}
+		default: { /* d, i */
+			long long v = lm == LM_LL ? va_arg(ap, long long)
+			            : lm == LM_L ? va_arg(ap, long) : va_arg(ap, int);
+			unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v
+			                               : (unsigned long long)v;
+			char *d = utoa_back(digits, mag);
+			if (v < 0)
+				*--d = '-';
+			arg = d;
+			alen = (size_t)(digits - d);
+			break;
+		}
+		}
+		if (out)
+			memcpy(out + n, arg, alen);
+		n += alen;
+	}
+	return n;
+}
+
+char *pl_arena_vprintf(struct pl_arena *a, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *p;
 	int n;
+
+	if (fmt_is_simple(fmt)) {
+		va_copy(ap2, ap);
+		size_t len = simple_format(NULL, fmt, ap2);
+		va_end(ap2);
+		p = alloc_text(a, len + 1);
+		va_copy(ap2, ap);
+		simple_format(p, fmt, ap2);
+		va_end(ap2);
+		p[len] = '\0';
+		return p;
+	}
 
 	char small[256];
 
 	/* One formatting pass into a stack buffer for short results (names,
 	 * messages), a second only for longer ones. */
-	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
+	n = vsnprintf(small, sizeof small, fmt, ap2);
+	va_end(ap2);
 	if (n < 0)
 		n = 0;
-	if ((size_t)n < sizeof small) {
-		va_end(ap2);
+	if ((size_t)n < sizeof small)
 		return pl_arena_strndup(a, small, (size_t)n);
-	}
-	char *p = pl_arena_alloc(a, (size_t)n + 1);
+	p = alloc_text(a, (size_t)n + 1);
+	va_copy(ap2, ap);
 	vsnprintf(p, (size_t)n + 1, fmt, ap2);
 	va_end(ap2);
+	return p;
+}
+
+char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	char *p = pl_arena_vprintf(a, fmt, ap);
+	va_end(ap);
 	return p;
 }
 

@@ -10,6 +10,7 @@
 #ifndef PL_ARENA_H
 #define PL_ARENA_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct pl_arena;
@@ -30,6 +31,11 @@ char *pl_arena_strdup(struct pl_arena *a, const char *s);
 char *pl_arena_printf(struct pl_arena *a, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+char *pl_arena_vprintf(struct pl_arena *a, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 0)))
 #endif
 	;
 /* Bytes handed out so far (for statistics). */

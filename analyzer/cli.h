@@ -56,7 +56,7 @@ struct pl_options {
 	bool list_rules;          /* check: --list-rules */
 	bool verify;              /* check: --verify (confirm findings with the engine) */
 	const char *fixtures;     /* check: --fixtures DIR of .mlir files (implies --verify) */
-	bool split_input;         /* dump ir: --split-input-file */
+	bool split_input;         /* --split-input-file (check, dump patterns/ir) */
 	bool allow_include_outside; /* --allow-include-outside: no include confinement */
 	const char *graph_pattern;/* graph: --pattern NAME */
 	bool graph_set;           /* graph: --set */

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "driver.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,7 +35,7 @@ int pl_cmd_run(struct pl_run *r)
 	    pl_diag_errors(&r->diag))
 		return PL_EXIT_USAGE;
 	if (pl_source_load(&f, r->sm, o->input) != 0) {
-		fprintf(stderr, "patlint: cannot read '%s'\n", o->input);
+		fprintf(stderr, "patlint: cannot read '%s': %s\n", o->input, pl_strerror(errno));
 		return PL_EXIT_USAGE;
 	}
 	struct ir_ctx *c = ir_ctx_new(r->arena, r->intern);

@@ -61,17 +61,11 @@ void pl_diag_ctx_init(struct pl_diag_ctx *ctx, struct pl_source_mgr *sm, struct 
 
 static char *vformat(struct pl_arena *a, const char *fmt, va_list ap)
 {
-	struct pl_buf b = {0};
-
 	if (fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0') {
 		const char *arg = va_arg(ap, const char *);
 		return pl_arena_strdup(a, arg ? arg : "(null)");
 	}
-
-	pl_buf_vprintf(&b, fmt, ap);
-	char *s = pl_arena_strndup(a, pl_buf_cstr(&b), b.len);
-	pl_buf_free(&b);
-	return s;
+	return pl_arena_vprintf(a, fmt, ap);
 }
 
 static struct pl_diag *vbegin(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
@@ -98,18 +92,42 @@ struct pl_diag *pl_diag_begin(struct pl_diag_ctx *ctx, enum pl_severity sev, con
 	return d;
 }
 
+struct pl_diag *pl_diag_vbegin(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
+                               struct pl_span span, const char *fmt, va_list ap)
+{
+	return vbegin(ctx, sev, rule, span, fmt, ap);
+}
+
+void pl_diag_vnote(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
+                   const char *fmt, va_list ap)
+{
+	struct pl_note *n = PL_NEW(ctx->arena, struct pl_note);
+
+	n->msg = vformat(ctx->arena, fmt, ap);
+	n->span = span;
+	*d->tail = n;
+	d->tail = &n->next;
+}
+
+void pl_diag_note_text(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
+                       const char *text)
+{
+	struct pl_note *n = PL_NEW(ctx->arena, struct pl_note);
+
+	n->msg = text;
+	n->span = span;
+	*d->tail = n;
+	d->tail = &n->next;
+}
+
 void pl_diag_note(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
                   const char *fmt, ...)
 {
 	va_list ap;
-	struct pl_note *n = PL_NEW(ctx->arena, struct pl_note);
 
 	va_start(ap, fmt);
-	n->msg = vformat(ctx->arena, fmt, ap);
+	pl_diag_vnote(ctx, d, span, fmt, ap);
 	va_end(ap);
-	n->span = span;
-	*d->tail = n;
-	d->tail = &n->next;
 }
 
 void pl_diag_end(struct pl_diag_ctx *ctx, struct pl_diag *d)
@@ -139,88 +157,180 @@ void pl_diag(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
 	va_end(ap);
 }
 
-/* The source line of span with a caret under its first byte and tildes
- * under the rest of the span on that line. */
-/* Write s[0..n) to f with terminal control characters (ESC and friends)
- * shown as '?', so that a hostile file name, message or source line cannot
- * drive the terminal.  Tabs stay; newlines stay when allow_nl (multi-line
- * notes such as witness IR). */
-static void put_clean(FILE *f, const char *s, size_t n, bool allow_nl)
+/* Rendering writes through a small stack buffer flushed with fwrite: a
+ * report of many thousands of findings would otherwise spend most of its
+ * time in per-character fputc and in fprintf's format parsing. */
+struct rout {
+	FILE *f;
+	size_t n;
+	char buf[8192];
+};
+
+static void rout_flush(struct rout *o)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if ((c < 0x20 && c != '\t' && !(allow_nl && c == '\n')) || c == 0x7f)
-			c = '?';
-		fputc(c, f);
+	if (o->n)
+		fwrite(o->buf, 1, o->n, o->f);
+	o->n = 0;
+}
+
+/* Room for n more bytes in the buffer (flushing first when needed); false
+ * when n does not fit even in an empty buffer. */
+static bool rout_room(struct rout *o, size_t n)
+{
+	if (o->n + n > sizeof o->buf)
+		rout_flush(o);
+	return n <= sizeof o->buf;
+}
+
+static void rout_add(struct rout *o, const char *s, size_t n)
+{
+	if (!rout_room(o, n)) {
+		fwrite(s, 1, n, o->f);
+		return;
+	}
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
+}
+
+static void rout_puts(struct rout *o, const char *s)
+{
+	rout_add(o, s, strlen(s));
+}
+
+static void rout_putc(struct rout *o, char c)
+{
+	rout_room(o, 1);
+	o->buf[o->n++] = c;
+}
+
+static void rout_uint(struct rout *o, unsigned v)
+{
+	char tmp[16];
+	size_t k = sizeof tmp;
+
+	do
+		tmp[--k] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	rout_add(o, tmp + k, sizeof tmp - k);
+}
+
+/* Whether c is a terminal control character that must not be written as
+ * is: everything below 0x20 except tab (and newline when allow_nl), and
+ * DEL. */
+static inline bool is_ctl(unsigned char c, bool allow_nl)
+{
+	return (c < 0x20 && c != '\t' && !(allow_nl && c == '\n')) || c == 0x7f;
+}
+
+/* Write s[0..n) with terminal control characters (ESC and friends) shown
+ * as '?', so that a hostile file name, message or source line cannot drive
+ * the terminal.  Tabs stay; newlines stay when allow_nl (multi-line notes
+ * such as witness IR).  Clean runs are copied whole. */
+/* Whether any of the eight bytes of w is below 0x20 or is 0x7f (the
+ * classic "has a byte less than n" and "has a zero byte" word tricks). */
+static inline bool word_may_ctl(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
+	uint64_t del = w ^ (ones * 0x7f);
+	return (lt20 | ((del - ones) & ~del & highs)) != 0;
+}
+
+static void put_clean(struct rout *o, const char *s, size_t n, bool allow_nl)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t j = i;
+		/* clean text goes eight bytes at a time; a word with a tab or
+		 * newline in it, a byte at a time */
+		for (;;) {
+			uint64_t w;
+			while (j + 8 <= n && (memcpy(&w, s + j, 8), !word_may_ctl(w)))
+				j += 8;
+			if (j >= n || is_ctl((unsigned char)s[j], allow_nl))
+				break;
+			j++;
+		}
+		rout_add(o, s + i, j - i);
+		if (j < n) {
+			rout_putc(o, '?');
+			j++;
+		}
+		i = j;
 	}
 }
 
-static void render_excerpt(FILE *f, struct pl_source_file *sf, struct pl_span span, bool color)
+/* The source line of span with a caret under its first byte and tildes
+ * under the rest of the span on that line. */
+static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_span span, bool color)
 {
 	size_t len;
 	const char *line = pl_source_line_text(sf, span.off, &len);
 
-	struct pl_buf b = {0};
-
-	pl_buf_reserve(&b, 2 * len + 32);
-	pl_buf_putc(&b, ' ');
-	pl_buf_add(&b, line, len);
-	for (size_t i = 1; i <= len; i++) { /* no terminal control from the source */
-		unsigned char c = (unsigned char)b.data[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			b.data[i] = '?';
-	}
-	pl_buf_add(&b, "\n ", 2);
+	rout_putc(o, ' ');
+	put_clean(o, line, len, false);
+	rout_add(o, "\n ", 2);
 	/* Keep tabs so the caret lines up under the same text. */
 	for (uint32_t i = 1; i < span.col && i - 1 < len; i++)
-		b.data[b.len++] = line[i - 1] == '\t' ? '\t' : ' ';
+		rout_putc(o, line[i - 1] == '\t' ? '\t' : ' ');
 	if (color)
-		pl_buf_puts(&b, C_GREEN);
-	pl_buf_putc(&b, '^');
+		rout_puts(o, C_GREEN);
+	rout_putc(o, '^');
 	uint32_t last = span.end_line == span.line ? span.end_col : (uint32_t)len + 1;
-	pl_buf_reserve(&b, len + 1);
 	for (uint32_t c = span.col + 1; c < last && c - 1 < len; c++)
-		b.data[b.len++] = '~';
+		rout_putc(o, '~');
 	if (color)
-		pl_buf_puts(&b, C_RESET);
-	pl_buf_putc(&b, '\n');
-	fwrite(b.data, 1, b.len, f);
-	pl_buf_free(&b);
+		rout_puts(o, C_RESET);
+	rout_putc(o, '\n');
 }
 
-static void render_one(FILE *f, struct pl_source_mgr *sm, enum pl_severity sev, const char *rule,
-                       struct pl_span span, const char *msg, bool color)
+static void render_one(struct rout *o, struct pl_source_mgr *sm, enum pl_severity sev,
+                       const char *rule, struct pl_span span, const char *msg, bool color)
 {
 	struct pl_source_file *sf = pl_source_get(sm, span.file);
 
 	if (color)
-		fputs(C_BOLD, f);
+		rout_puts(o, C_BOLD);
 	if (sf) {
-		put_clean(f, sf->path, strlen(sf->path), false);
-		fprintf(f, ":%u:%u: ", span.line, span.col);
+		put_clean(o, sf->path, strlen(sf->path), false);
+		rout_putc(o, ':');
+		rout_uint(o, span.line);
+		rout_putc(o, ':');
+		rout_uint(o, span.col);
+		rout_add(o, ": ", 2);
 	} else {
-		fputs("patlint: ", f);
+		rout_puts(o, "patlint: ");
 	}
 	if (color)
-		fputs(sev_colors[sev], f);
-	fprintf(f, "%s: ", pl_severity_name(sev));
+		rout_puts(o, sev_colors[sev]);
+	rout_puts(o, pl_severity_name(sev));
+	rout_add(o, ": ", 2);
 	if (color)
-		fputs(C_RESET C_BOLD, f);
-	put_clean(f, msg, strlen(msg), true);
-	if (rule)
-		fprintf(f, " [%s]", rule);
+		rout_puts(o, C_RESET C_BOLD);
+	put_clean(o, msg, strlen(msg), true);
+	if (rule) {
+		rout_add(o, " [", 2);
+		rout_puts(o, rule);
+		rout_putc(o, ']');
+	}
 	if (color)
-		fputs(C_RESET, f);
-	fputc('\n', f);
+		rout_puts(o, C_RESET);
+	rout_putc(o, '\n');
 	if (sf && span.off <= sf->len)
-		render_excerpt(f, sf, span, color);
+		render_excerpt(o, sf, span, color);
 }
 
 void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, bool color)
 {
-	render_one(f, sm, d->sev, d->rule, d->span, d->msg, color);
+	struct rout o;
+
+	o.f = f;
+	o.n = 0;
+	render_one(&o, sm, d->sev, d->rule, d->span, d->msg, color);
 	for (const struct pl_note *n = d->notes; n; n = n->next)
-		render_one(f, sm, PL_SEV_NOTE, NULL, n->span, n->msg, color);
+		render_one(&o, sm, PL_SEV_NOTE, NULL, n->span, n->msg, color);
+	rout_flush(&o);
 }
 
 void pl_diag_summary(FILE *f, const struct pl_diag_ctx *ctx)

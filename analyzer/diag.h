@@ -81,6 +81,15 @@ struct pl_diag *pl_diag_begin(struct pl_diag_ctx *ctx, enum pl_severity sev, con
 void pl_diag_note(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
                   const char *fmt, ...) PL_PRINTF(4, 5);
 void pl_diag_end(struct pl_diag_ctx *ctx, struct pl_diag *d);
+/* The same with a va_list, for wrappers that add to the message. */
+struct pl_diag *pl_diag_vbegin(struct pl_diag_ctx *ctx, enum pl_severity sev, const char *rule,
+                               struct pl_span span, const char *fmt, va_list ap);
+void pl_diag_vnote(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
+                   const char *fmt, va_list ap);
+/* A note whose text is text itself, not a copy: text must live as long as
+ * d (an arena string), and may be shared by many diagnostics. */
+void pl_diag_note_text(struct pl_diag_ctx *ctx, struct pl_diag *d, struct pl_span span,
+                       const char *text);
 
 /* Errors emitted so far. */
 static inline unsigned pl_diag_errors(const struct pl_diag_ctx *ctx)

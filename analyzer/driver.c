@@ -34,7 +34,7 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
 		rc = -1;
 		goto cleanup;
 	}
-	if (ods_import(m, recs, &r->diag) < 0)
+	if (ods_import_input(m, recs, &r->diag) < 0)
 		rc = -1;
 	if (drr_import(m, recs, 0, &r->diag) < 0)
 		rc = -1;
@@ -144,6 +144,7 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path)
 	po.import_td = pdll_import_td;
 	po.import_td_ud = ud;
 	po.allow_include_outside = r->tg.allow_include_outside;
+	po.split_input = r->opt && r->opt->split_input;
 	return pdll_load(m, r->sm, &r->diag, path, &po);
 }
 

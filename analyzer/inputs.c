@@ -56,7 +56,11 @@ static int walk(struct pl_vec *out, const char *dir, int depth)
 		if (e->d_name[0] == '.')
 			continue; /* ., .., and hidden folders such as .git */
 		pl_buf_printf(&p, "%s%s%s", dir, ends_with(dir, "/") ? "" : "/", e->d_name);
-		if (lstat(p.data, &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* symbolic links are not followed, and only regular files are
+		 * taken: a FIFO or a device under the tree would block or never end */
+		if (lstat(p.data, &st) != 0) {
+			pl_buf_free(&p);
+		} else if (S_ISDIR(st.st_mode)) {
 			if (walk(out, p.data, depth + 1) < 0)
 				rc = -1;
 			pl_buf_free(&p);
@@ -94,6 +98,10 @@ int pl_inputs_collect(struct pl_vec *out, const char *const *paths, size_t n)
 		} else if (S_ISDIR(st.st_mode)) {
 			if (walk(out, paths[i], 0) < 0)
 				rc = -1;
+		} else if (!S_ISREG(st.st_mode)) {
+			/* a FIFO would block the read, a device never end */
+			fprintf(stderr, "patlint: %s: %s\n", paths[i], pl_strerror(PL_ENOTREG));
+			rc = -1;
 		} else if (pl_input_kind(paths[i]) == PL_INPUT_TD ||
 		           pl_input_kind(paths[i]) == PL_INPUT_PDLL) {
 			pl_vec_push(out, pl_xstrdup(paths[i]));

@@ -22,6 +22,7 @@ struct model {
 	unsigned n_claimed, cap_claimed;
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
+	unsigned n_units;             /* unit ids handed out (model_unit_new) */
 	struct model_cdef **cdefs;    /* ODS constraint defs: open hash by interned name */
 	unsigned n_cdefs, cap_cdefs;
 	void *cache[MODEL_CACHE_COUNT]; /* analyses shared between rules */
@@ -131,6 +132,11 @@ const struct model_op *model_op_at(const struct model *m, unsigned i)
 	return i < m->n_ops ? op_ready(m, m->ops[i]) : NULL;
 }
 
+const struct model_op *model_input_op_at(const struct model *m, unsigned i)
+{
+	return i < m->n_ops && m->ops[i]->in_input ? op_ready(m, m->ops[i]) : NULL;
+}
+
 /* Constraint defs: open addressing on the interned name pointer. */
 static unsigned cdef_slot(struct model_cdef **t, unsigned cap, const char *name)
 {
@@ -184,6 +190,8 @@ struct model_pattern *model_pattern_add(struct model *m)
 }
 
 unsigned model_pattern_count(const struct model *m) { return m->n_pats; }
+
+unsigned model_unit_new(struct model *m) { return ++m->n_units; }
 
 struct model_pattern *model_pattern_at(const struct model *m, unsigned i)
 {

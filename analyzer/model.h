@@ -68,6 +68,7 @@ struct model_op {
 	const char *def_name;     /* TableGen def: "Arith_AddIOp" */
 	const char *cpp_class;    /* "::mlir::arith::AddIOp" */
 	const char *summary;      /* one line, or NULL */
+	struct pl_span summary_span; /* where the summary is set (its `let`), else the op's def */
 	struct model_op_arg *operands; unsigned n_operands;    /* in ODS order */
 	struct model_op_arg *attrs; unsigned n_attrs;          /* in ODS order, non-derived first */
 	struct model_op_arg *results; unsigned n_results;      /* in ODS order */
@@ -83,6 +84,9 @@ struct model_op {
 	bool has_folder;
 	bool infers_result_types; /* result types deducible from operands/attrs (see ods.c) */
 	bool has_infer_type_interface; /* InferTypeOpInterface declared (directly, through DeclareOpInterfaceMethods<> or a TraitList) */
+	bool in_input;            /* defined in a .td input itself, not in a file it includes
+	                           * (nor in a .td a .pdll input includes): the ODS rules
+	                           * check these only (ods_import_input) */
 	struct pl_span span;      /* the op's `def` */
 	/* Deferred import: ops of included files are registered by name and
 	 * filled in on first use (see model_op_defer). */
@@ -223,8 +227,22 @@ struct model_pattern {
 	int benefit;               /* effective benefit the MLIR driver uses */
 	bool bounded_recursion;    /* PDLL `with recursion` / hasBoundedRewriteRecursion */
 	unsigned reg_order;        /* registration order among patterns of its file/set */
+	unsigned unit;             /* the set it is generated and registered with (model_unit_new):
+	                            * one mlir-pdll module (a .pdll input with its includes, or
+	                            * one `// -----` chunk of it); reg_order is defined within a
+	                            * unit only.  0 (DRR): not known, taken to be its file */
+	bool isolated;             /* its unit is a chunk read with --split-input-file, compiled
+	                            * on its own: nothing relates it to other units */
 	struct pl_span span;       /* the pattern's definition */
 };
+
+/* May a and b meet in one pattern set, so that pair analyses (overlap,
+ * benefit conflicts, recursion cycles) relate them?  The run's inputs are
+ * taken together, except a split chunk, which is a set of its own. */
+static inline bool model_patterns_meet(const struct model_pattern *a, const struct model_pattern *b)
+{
+	return a->unit == b->unit || (!a->isolated && !b->isolated);
+}
 
 /* The whole model of a run. */
 struct model;
@@ -261,9 +279,14 @@ const struct model_op *model_op_find(const struct model *m, const char *name);
 const char *model_op_name_at(const struct model *m, unsigned i);
 unsigned model_op_count(const struct model *m);
 const struct model_op *model_op_at(const struct model *m, unsigned i); /* in insertion order */
+/* Op i when it is in_input (filled in), else NULL without filling it in:
+ * walking the user's ops leaves the deferred ones of included files alone. */
+const struct model_op *model_input_op_at(const struct model *m, unsigned i);
 
 /* Patterns, in the order frontends add them (source order). */
 struct model_pattern *model_pattern_add(struct model *m);
+/* A fresh unit id (1, 2, ...) for the patterns of one generated set. */
+unsigned model_unit_new(struct model *m);
 unsigned model_pattern_count(const struct model *m);
 struct model_pattern *model_pattern_at(const struct model *m, unsigned i);
 

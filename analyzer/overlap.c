@@ -30,6 +30,7 @@
 #include "model.h"
 #include "regex.h"
 #include "util.h"
+#include "analyzer/engine/ir.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -690,10 +691,29 @@ struct cd_cache {
 	struct mset set;
 };
 
+/* Cell pool chunks given back by finished checks, for the next ones: a
+ * run checks tens of thousands of pairs, and a malloc and free of each
+ * check's chunks showed up in profiles. */
+struct chunk_cache {
+	char **v;
+	unsigned n, cap;
+};
+
+/* Constraint names seen, and their defs (NULL: none), keyed by the
+ * name's pointer: names come from the model, interned, so the few
+ * distinct ones repeat, and model_cdef_find interns its argument anew. */
+struct name_cache {
+	const char *name;
+	const struct model_cdef *cd;
+};
+
 struct ov_ctx {
 	const struct model *m;
 	struct cd_cache *cache;   /* open hash on cdef pointer */
 	unsigned cap, n;
+	struct chunk_cache chunks;
+	struct name_cache *names; /* open hash on name pointer */
+	unsigned ncap, nn;
 };
 
 static void ctx_init(struct ov_ctx *c, const struct model *m)
@@ -704,7 +724,14 @@ static void ctx_init(struct ov_ctx *c, const struct model *m)
 	rx_init();
 }
 
-static void ctx_free(struct ov_ctx *c) { free(c->cache); }
+static void ctx_free(struct ov_ctx *c)
+{
+	free(c->cache);
+	free(c->names);
+	for (unsigned i = 0; i < c->chunks.n; i++)
+		free(c->chunks.v[i]);
+	free(c->chunks.v);
+}
 
 static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
 {
@@ -792,10 +819,13 @@ struct cell {
 
 /* A bump pool for cells, reset per check. */
 struct pool {
-	char **chunks;
+	char **chunks;              /* inl, or a heap array past POOL_INL chunks */
 	unsigned n, cap;
 	size_t used;
+	struct chunk_cache *spare;  /* where chunks come from and go back to */
+	char *inl[4];
 };
+#define POOL_INL 4
 #define POOL_CHUNK 16384
 
 static void *pool_alloc(struct pool *p, size_t sz)
@@ -804,13 +834,19 @@ static void *pool_alloc(struct pool *p, size_t sz)
 	if (sz > POOL_CHUNK)
 		abort();
 	if (!p->n || p->used + sz > POOL_CHUNK) {
-		if (p->n == p->cap) {
-			p->cap = p->cap ? p->cap * 2 : 8;
-			p->chunks = realloc(p->chunks, p->cap * sizeof *p->chunks);
-			if (!p->chunks)
-				abort();
+		if (!p->chunks) {
+			p->chunks = p->inl;
+			p->cap = POOL_INL;
+		} else if (p->n == p->cap) {
+			char **nc = pl_xmalloc(p->cap * 2 * sizeof *nc);
+			memcpy(nc, p->chunks, p->n * sizeof *nc);
+			if (p->chunks != p->inl)
+				free(p->chunks);
+			p->chunks = nc;
+			p->cap *= 2;
 		}
-		p->chunks[p->n++] = pl_xmalloc(POOL_CHUNK);
+		p->chunks[p->n++] = p->spare && p->spare->n ? p->spare->v[--p->spare->n]
+		                                            : pl_xmalloc(POOL_CHUNK);
 		p->used = 0;
 	}
 	void *r = p->chunks[p->n - 1] + p->used;
@@ -821,10 +857,23 @@ static void *pool_alloc(struct pool *p, size_t sz)
 
 static void pool_free(struct pool *p)
 {
-	for (unsigned i = 0; i < p->n; i++)
-		free(p->chunks[i]);
-	free(p->chunks);
+	struct chunk_cache *sp = p->spare;
+
+	for (unsigned i = 0; i < p->n; i++) {
+		if (!sp) {
+			free(p->chunks[i]);
+			continue;
+		}
+		if (sp->n == sp->cap) {
+			sp->cap = sp->cap ? sp->cap * 2 : 8;
+			sp->v = pl_xrealloc(sp->v, sp->cap * sizeof *sp->v);
+		}
+		sp->v[sp->n++] = p->chunks[i];
+	}
+	if (p->chunks != p->inl)
+		free(p->chunks);
 	memset(p, 0, sizeof *p);
+	p->spare = sp;
 }
 
 /* What building/unifying learned. */
@@ -836,14 +885,20 @@ struct side {
 	const char *why_opaque;    /* first opaque predicate */
 };
 
+/* The reasons are kept as their parts and formatted only when a caller
+ * wants the text (why_text, opaque_text): most checks of a large set fail
+ * or overlap without anyone reading why. */
 struct uni {
 	struct ov_ctx *ctx;
 	struct pool pool;
 	bool failed;
-	const char *why;           /* first reason for failure (static or pool text) */
+	const char *why_fmt, *why_a, *why_b; /* first reason for failure: a format
+	                                      * with two %s, and its arguments */
 	char whybuf[256];
 	unsigned n_opaque;
-	const char *why_opaque;
+	bool has_opaque;                     /* the first opaque predicate: */
+	const char *opq_kind, *opq_name, *opq_on;
+	const struct model_pattern *opq_p;
 	char opqbuf[256];
 };
 
@@ -868,8 +923,17 @@ static void fail(struct uni *u, const char *fmt, const char *a, const char *b)
 	if (u->failed)
 		return;
 	u->failed = true;
-	snprintf(u->whybuf, sizeof u->whybuf, fmt, a ? a : "", b ? b : "");
-	u->why = u->whybuf;
+	u->why_fmt = fmt;
+	u->why_a = a ? a : "";
+	u->why_b = b ? b : "";
+}
+
+static const char *why_text(struct uni *u)
+{
+	if (!u->why_fmt)
+		return NULL;
+	snprintf(u->whybuf, sizeof u->whybuf, u->why_fmt, u->why_a, u->why_b);
+	return u->whybuf;
 }
 
 /* Normalize a constant attribute's text for comparison: drop a trailing
@@ -1083,18 +1147,65 @@ static void note_opaque(struct uni *u, struct side *s, const char *kind, const c
 {
 	s->n_opaque++;
 	u->n_opaque++;
-	if (!u->why_opaque) {
-		snprintf(u->opqbuf, sizeof u->opqbuf, "%s `%s`%s%s in %s", kind, name ? name : "?",
-		         on && *on ? " on $" : "", on && *on ? on : "",
-		         s->p->name ? s->p->name : "an anonymous pattern");
-		u->why_opaque = u->opqbuf;
+	if (!u->has_opaque) {
+		u->has_opaque = true;
+		u->opq_kind = kind;
+		u->opq_name = name;
+		u->opq_on = on;
+		u->opq_p = s->p;
 	}
+}
+
+static const char *opaque_text(struct uni *u)
+{
+	const char *name = u->opq_name, *on = u->opq_on;
+
+	if (!u->has_opaque)
+		return NULL;
+	snprintf(u->opqbuf, sizeof u->opqbuf, "%s `%s`%s%s in %s", u->opq_kind, name ? name : "?",
+	         on && *on ? " on $" : "", on && *on ? on : "",
+	         u->opq_p->name ? u->opq_p->name : "an anonymous pattern");
+	return u->opqbuf;
+}
+
+static unsigned name_slot(const struct name_cache *t, unsigned cap, const char *name)
+{
+	unsigned h = (unsigned)(((uintptr_t)name >> 3) * 2654435761u) & (cap - 1);
+	while (t[h].name && t[h].name != name)
+		h = (h + 1) & (cap - 1);
+	return h;
+}
+
+/* model_cdef_find through the context's name cache. */
+static const struct model_cdef *find_cdef(struct ov_ctx *c, const char *name)
+{
+	if (!c->ncap) {
+		c->ncap = 64;
+		c->names = pl_xcalloc(c->ncap, sizeof *c->names);
+	}
+	unsigned h = name_slot(c->names, c->ncap, name);
+	if (c->names[h].name)
+		return c->names[h].cd;
+	const struct model_cdef *cd = model_cdef_find(c->m, name);
+	c->names[h].name = name;
+	c->names[h].cd = cd;
+	if (++c->nn * 2 > c->ncap) {
+		struct name_cache *old = c->names;
+		unsigned ocap = c->ncap;
+		c->ncap *= 2;
+		c->names = pl_xcalloc(c->ncap, sizeof *c->names);
+		for (unsigned i = 0; i < ocap; i++)
+			if (old[i].name)
+				c->names[name_slot(c->names, c->ncap, old[i].name)] = old[i];
+		free(old);
+	}
+	return cd;
 }
 
 /* The set a named ODS constraint denotes in domain d, or unknown. */
 static bool constraint_set(struct uni *u, const char *name, bool is_attr, struct mset *out)
 {
-	const struct model_cdef *cd = model_cdef_find(u->ctx->m, name);
+	const struct model_cdef *cd = name ? find_cdef(u->ctx, name) : NULL;
 	if (!cd || cd->is_attr != is_attr)
 		return false;
 	*out = cdef_set(u->ctx, cd);
@@ -1292,9 +1403,12 @@ static void side_build(struct uni *u, struct side *s, const struct model_pattern
 
 /* ---- containment --------------------------------------------------------- */
 
+/* Cells of B mapped to cells of A; the first CMAP_INL pairs on the stack. */
+#define CMAP_INL 32
 struct cmap {
 	struct cell **from, **to;
 	unsigned n, cap;
+	struct cell *from_inl[CMAP_INL], *to_inl[CMAP_INL];
 };
 
 /* Everything cell a (of pattern A) can be, cell b (of pattern B) accepts? */
@@ -1308,11 +1422,17 @@ static bool contains(struct cmap *mp, struct cell *b, struct cell *a, int depth)
 		if (mp->from[i] == b)
 			return mp->to[i] == a;
 	if (mp->n == mp->cap) {
-		mp->cap = mp->cap ? mp->cap * 2 : 32;
-		mp->from = realloc(mp->from, mp->cap * sizeof *mp->from);
-		mp->to = realloc(mp->to, mp->cap * sizeof *mp->to);
-		if (!mp->from || !mp->to)
-			abort();
+		struct cell **nf = pl_xmalloc(mp->cap * 2 * sizeof *nf);
+		struct cell **nt = pl_xmalloc(mp->cap * 2 * sizeof *nt);
+		memcpy(nf, mp->from, mp->n * sizeof *nf);
+		memcpy(nt, mp->to, mp->n * sizeof *nt);
+		if (mp->from != mp->from_inl) {
+			free(mp->from);
+			free(mp->to);
+		}
+		mp->from = nf;
+		mp->to = nt;
+		mp->cap *= 2;
 	}
 	mp->from[mp->n] = b;
 	mp->to[mp->n++] = a;
@@ -1373,10 +1493,16 @@ static bool side_contains(struct side *b, struct side *a)
 {
 	if (b->n_opaque)
 		return false;
-	struct cmap mp = {0};
+	struct cmap mp;
+	mp.from = mp.from_inl;
+	mp.to = mp.to_inl;
+	mp.n = 0;
+	mp.cap = CMAP_INL;
 	bool r = contains(&mp, b->root, a->root, 0);
-	free(mp.from);
-	free(mp.to);
+	if (mp.from != mp.from_inl) {
+		free(mp.from);
+		free(mp.to);
+	}
 	return r;
 }
 
@@ -1406,15 +1532,30 @@ static const char *cell_type(struct cell *c)
 
 static void w_value(struct wctx *w, struct cell *c, int depth);
 
+/* A decimal number: witnesses are printed for every overlapping pair, and
+ * printf's format parsing dominated printing them. */
+static void w_int(struct pl_buf *b, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+	do
+		*--p = (char)('0' + m % 10);
+	while ((m /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	pl_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
 static void w_ref(struct pl_buf *b, struct cell *c)
 {
 	c = find(c);
-	if (!c->has_op)
-		pl_buf_printf(b, "%%a%d", c->id);
-	else if (c->ods && c->ods->n_results > 1)
-		pl_buf_printf(b, "%%%d#%u", c->id, c->result_index);
-	else
-		pl_buf_printf(b, "%%%d", c->id);
+	pl_buf_puts(b, c->has_op ? "%" : "%a");
+	w_int(b, c->id);
+	if (c->has_op && c->ods && c->ods->n_results > 1) {
+		pl_buf_putc(b, '#');
+		w_int(b, c->result_index);
+	}
 }
 
 static void w_attr(struct pl_buf *b, struct cell *a)
@@ -1424,7 +1565,7 @@ static void w_attr(struct pl_buf *b, struct cell *a)
 		/* DRR constants are C++ text: give a bare number the slot's type */
 		long long v;
 		int r = pick(a->set.lo, a->set.hi);
-		pl_buf_puts(b, a->constant);
+		ir_fmt_attr_text(b, a->constant);
 		if (!strchr(a->constant, ':') && const_numeric(a->constant, &v) && arep[r].type &&
 		    (arep[r].cls & AC_INT) && !(arep[r].cls & AC_BOOL))
 			pl_buf_printf(b, " : %s", arep[r].type);
@@ -1467,11 +1608,22 @@ static void w_value(struct wctx *w, struct cell *c, int depth)
 	if (nres > c->result_index + 1 || (c->ods && c->result_index >= nres))
 		nres = nres > c->result_index ? nres : c->result_index + 1;
 	pl_buf_puts(b, "  ");
-	if (nres == 1)
-		pl_buf_printf(b, "%%%d = ", c->id);
-	else if (nres > 1)
-		pl_buf_printf(b, "%%%d:%u = ", c->id, nres);
-	pl_buf_printf(b, "\"%s\"(", c->op_name ? c->op_name : "patlint.any_op");
+	if (nres >= 1) {
+		pl_buf_putc(b, '%');
+		w_int(b, c->id);
+		if (nres > 1) {
+			pl_buf_putc(b, ':');
+			w_int(b, nres);
+		}
+		pl_buf_puts(b, " = ");
+	}
+	/* names and constants come from the pattern files: escaped as MLIR
+	 * prints them, so the witness parses whatever bytes they hold */
+	if (c->op_name)
+		ir_fmt_string(b, c->op_name, strlen(c->op_name));
+	else
+		pl_buf_puts(b, "\"patlint.any_op\"");
+	pl_buf_putc(b, '(');
 	for (unsigned i = 0; i < c->n_opnds; i++) {
 		if (i)
 			pl_buf_puts(b, ", ");
@@ -1484,7 +1636,8 @@ static void w_value(struct wctx *w, struct cell *c, int depth)
 		if (!c->attrs[i].name[0])
 			continue;
 		pl_buf_puts(b, shown++ ? ", " : " {");
-		pl_buf_printf(b, "%s = ", c->attrs[i].name);
+		ir_fmt_name(b, c->attrs[i].name);
+		pl_buf_puts(b, " = ");
 		w_attr(b, c->attrs[i].c);
 	}
 	if (c->ods)
@@ -1499,18 +1652,26 @@ static void w_value(struct wctx *w, struct cell *c, int depth)
 			if (i < c->n_attrs)
 				continue;
 			pl_buf_puts(b, shown++ ? ", " : " {");
-			pl_buf_printf(b, "%s = %s", oa->name, arep[0].text);
+			ir_fmt_name(b, oa->name);
+			pl_buf_puts(b, " = ");
+			pl_buf_puts(b, arep[0].text);
 		}
 	if (shown)
 		pl_buf_puts(b, "}");
 	pl_buf_puts(b, " : (");
-	for (unsigned i = 0; i < c->n_opnds; i++)
-		pl_buf_printf(b, "%s%s", i ? ", " : "", cell_type(c->opnds[i]));
+	for (unsigned i = 0; i < c->n_opnds; i++) {
+		if (i)
+			pl_buf_puts(b, ", ");
+		pl_buf_puts(b, cell_type(c->opnds[i]));
+	}
 	pl_buf_puts(b, ") -> ");
 	if (nres != 1)
 		pl_buf_puts(b, "(");
-	for (unsigned r = 0; r < nres; r++)
-		pl_buf_printf(b, "%s%s", r ? ", " : "", r == c->result_index ? cell_type(c) : "i32");
+	for (unsigned r = 0; r < nres; r++) {
+		if (r)
+			pl_buf_puts(b, ", ");
+		pl_buf_puts(b, r == c->result_index ? cell_type(c) : "i32");
+	}
 	if (nres != 1)
 		pl_buf_puts(b, ")");
 	pl_buf_puts(b, "\n");
@@ -1529,22 +1690,32 @@ static int print_witness(struct pl_buf *out, struct cell *root)
 	root = find(root);
 	unsigned nres = root->ods ? root->ods->n_results : 1;
 	pl_buf_puts(out, "\"func.func\"() ({\n^bb0(");
-	for (unsigned i = 0; i < w.n_args; i++)
-		pl_buf_printf(out, "%s%%a%u: %s", i ? ", " : "", i, cell_type(w.args[i]));
+	for (unsigned i = 0; i < w.n_args; i++) {
+		pl_buf_puts(out, i ? ", %a" : "%a");
+		w_int(out, i);
+		pl_buf_puts(out, ": ");
+		pl_buf_puts(out, cell_type(w.args[i]));
+	}
 	pl_buf_puts(out, "):\n");
-	pl_buf_puts(out, pl_buf_cstr(&body));
+	pl_buf_add(out, pl_buf_cstr(&body), body.len);
 	if (nres >= 1) {
 		pl_buf_puts(out, "  \"func.return\"(");
 		w_ref(out, root);
-		pl_buf_printf(out, ") : (%s) -> ()\n", cell_type(root));
+		pl_buf_puts(out, ") : (");
+		pl_buf_puts(out, cell_type(root));
+		pl_buf_puts(out, ") -> ()\n");
 	} else {
 		pl_buf_puts(out, "  \"func.return\"() : () -> ()\n");
 	}
 	pl_buf_puts(out, "}) {function_type = (");
-	for (unsigned i = 0; i < w.n_args; i++)
-		pl_buf_printf(out, "%s%s", i ? ", " : "", cell_type(w.args[i]));
-	pl_buf_printf(out, ") -> %s%s%s, sym_name = \"witness\"} : () -> ()\n", nres >= 1 ? "" : "(",
-	              nres >= 1 ? cell_type(root) : "", nres >= 1 ? "" : ")");
+	for (unsigned i = 0; i < w.n_args; i++) {
+		if (i)
+			pl_buf_puts(out, ", ");
+		pl_buf_puts(out, cell_type(w.args[i]));
+	}
+	pl_buf_puts(out, ") -> ");
+	pl_buf_puts(out, nres >= 1 ? cell_type(root) : "()");
+	pl_buf_puts(out, ", sym_name = \"witness\"} : () -> ()\n");
 	pl_buf_free(&body);
 	free(w.args);
 	return 0;
@@ -1557,55 +1728,60 @@ static bool roots_compatible(const struct model_pattern *a, const struct model_p
 	return !a->root_op || !b->root_op || strcmp(a->root_op, b->root_op) == 0;
 }
 
+/* need_why_no: fill out->why_no (the pair table drops what does not
+ * overlap, and spares the arena the text). */
 static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_buf *witness,
-                     const struct model_pattern *a, const struct model_pattern *b)
+                     const struct model_pattern *a, const struct model_pattern *b,
+                     bool need_why_no)
 {
 	memset(out, 0, sizeof *out);
 	if (!roots_compatible(a, b))
 		return;
-	struct uni u = {0};
-	u.ctx = ctx;
+	/* Each side is built once, on its own: building touches only that
+	 * side's cells, so a side that fails alone is unsatisfiable, and
+	 * containment is decided on the two pristine sides before unification
+	 * merges them.  The unification then runs in a's context (its pool,
+	 * its failure record). */
+	struct uni ua = {0}, ub = {0};
+	ua.ctx = ub.ctx = ctx;
+	ua.pool.spare = ub.pool.spare = &ctx->chunks;
 	struct side sa, sb;
-	side_build(&u, &sa, a);
-	side_build(&u, &sb, b);
-	unsigned opaque = sa.n_opaque + sb.n_opaque;
-	bool self_fail = u.failed; /* a pattern alone is unsatisfiable */
-	if (!self_fail)
-		unify(&u, sa.root, sb.root, 0);
-	if (!u.failed && witness) {
-		struct pl_buf tmp = {0};
-		if (print_witness(&tmp, sa.root) < 0)
-			fail(&u, "the trees only unify cyclically%s%s", NULL, NULL);
-		else
-			pl_buf_puts(witness, pl_buf_cstr(&tmp));
-		pl_buf_free(&tmp);
+	side_build(&ua, &sa, a);
+	if (!ua.failed)
+		side_build(&ub, &sb, b);
+	unsigned opaque = ua.failed ? 0 : sa.n_opaque + sb.n_opaque;
+	bool self_fail = ua.failed || ub.failed; /* a pattern alone is unsatisfiable */
+	struct uni *u = &ua;
+	bool b_has_a = false, a_has_b = false;
+	if (self_fail) {
+		u = ua.failed ? &ua : &ub;
+	} else {
+		b_has_a = side_contains(&sb, &sa);
+		a_has_b = side_contains(&sa, &sb);
+		unify(u, sa.root, sb.root, 0);
 	}
-	if (u.failed) {
+	if (!u->failed && witness && print_witness(witness, sa.root) < 0)
+		fail(u, "the trees only unify cyclically%s%s", NULL, NULL);
+	if (u->failed) {
 		out->verdict = OVERLAP_NO;
-		out->why_no = u.why ? pl_arena_strdup(model_arena(ctx->m), u.why) : NULL;
-		pool_free(&u.pool);
+		const char *why = need_why_no ? why_text(u) : NULL;
+		out->why_no = why ? pl_arena_strdup(model_arena(ctx->m), why) : NULL;
+		pool_free(&ua.pool);
+		pool_free(&ub.pool);
 		return;
 	}
 	/* the cells' sets: lo empty somewhere means "maybe" */
 	out->n_opaque = opaque;
 	out->verdict = opaque ? OVERLAP_MAYBE : OVERLAP_YES;
-	if (u.why_opaque)
-		out->why_maybe = pl_arena_strdup(model_arena(ctx->m), u.why_opaque);
-	pool_free(&u.pool);
-
-	/* containment: each side alone */
-	struct uni ua = {0}, ub = {0};
-	ua.ctx = ub.ctx = ctx;
-	side_build(&ua, &sa, a);
-	side_build(&ub, &sb, b);
-	bool b_has_a = !ua.failed && !ub.failed && side_contains(&sb, &sa);
-	bool a_has_b = !ua.failed && !ub.failed && side_contains(&sa, &sb);
+	const char *why_opaque = ua.has_opaque ? opaque_text(&ua) : opaque_text(&ub);
+	if (why_opaque)
+		out->why_maybe = pl_arena_strdup(model_arena(ctx->m), why_opaque);
+	pool_free(&ua.pool);
+	pool_free(&ub.pool);
 	out->rel = a_has_b && b_has_a ? OVERLAP_REL_EQUAL
 	         : b_has_a            ? OVERLAP_REL_A_IN_B
 	         : a_has_b            ? OVERLAP_REL_B_IN_A
 	                              : OVERLAP_REL_PARTIAL;
-	pool_free(&ua.pool);
-	pool_free(&ub.pool);
 }
 
 void overlap_check(struct overlap_result *out, const struct model *m,
@@ -1613,7 +1789,7 @@ void overlap_check(struct overlap_result *out, const struct model *m,
 {
 	struct ov_ctx ctx;
 	ctx_init(&ctx, m);
-	check_in(&ctx, out, NULL, a, b);
+	check_in(&ctx, out, NULL, a, b, true);
 	ctx_free(&ctx);
 }
 
@@ -1624,7 +1800,7 @@ int overlap_witness(struct pl_buf *out_mlir, const struct model *m,
 	struct overlap_result r;
 	struct pl_buf tmp = {0};
 	ctx_init(&ctx, m);
-	check_in(&ctx, &r, &tmp, a, b);
+	check_in(&ctx, &r, &tmp, a, b, true);
 	ctx_free(&ctx);
 	if (r.verdict == OVERLAP_NO) {
 		pl_buf_free(&tmp);
@@ -1694,7 +1870,7 @@ void overlap_index_check(const struct overlap_index *ix, struct overlap_result *
                          struct pl_buf *witness, const struct model_pattern *a,
                          const struct model_pattern *b)
 {
-	check_in((struct ov_ctx *)&ix->ctx, out, witness, a, b);
+	check_in((struct ov_ctx *)&ix->ctx, out, witness, a, b, true);
 }
 
 void overlap_index_free(struct overlap_index *ix)
@@ -1708,10 +1884,11 @@ void overlap_index_pairs(const struct overlap_index *ix,
                                    void *data),
                          void *data)
 {
-	/* any-op roots pair with everything */
+	/* any-op roots pair with every pattern they may meet */
 	for (unsigned i = 0; i < ix->n_any; i++)
 		for (unsigned j = i + 1; j < ix->n; j++)
-			if (fn(ix->sorted[i], ix->sorted[j], data))
+			if (model_patterns_meet(ix->sorted[i], ix->sorted[j]) &&
+			    fn(ix->sorted[i], ix->sorted[j], data))
 				return;
 	/* then within each bucket of equal roots */
 	for (unsigned i = ix->n_any; i < ix->n;) {
@@ -1720,7 +1897,8 @@ void overlap_index_pairs(const struct overlap_index *ix,
 			e++;
 		for (unsigned x = i; x < e; x++)
 			for (unsigned y = x + 1; y < e; y++)
-				if (fn(ix->sorted[x], ix->sorted[y], data))
+				if (model_patterns_meet(ix->sorted[x], ix->sorted[y]) &&
+				    fn(ix->sorted[x], ix->sorted[y], data))
 					return;
 		i = e;
 	}
@@ -1745,7 +1923,7 @@ static int pair_fill_one(const struct model_pattern *a, const struct model_patte
 	struct overlap_result r;
 
 	pl_buf_clear(&f->w);
-	check_in(&f->ix->ctx, &r, &f->w, a, b);
+	check_in(&f->ix->ctx, &r, &f->w, a, b, false);
 	if (r.verdict == OVERLAP_NO)
 		return 0;
 	if (f->t->n == f->t->cap) {
@@ -1756,7 +1934,15 @@ static int pair_fill_one(const struct model_pattern *a, const struct model_patte
 	p->a = a;
 	p->b = b;
 	p->r = r;
-	p->witness = pl_arena_strndup(model_arena(f->ix->m), pl_buf_cstr(&f->w), f->w.len);
+	/* one copy of the witness text per pair, shared by the rules' notes
+	 * (rule_note_text): on a large set they are most of the findings' text */
+	static const char prefix[] = "IR matched by both:\n";
+	char *note = pl_arena_alloc(model_arena(f->ix->m), sizeof prefix + f->w.len);
+	memcpy(note, prefix, sizeof prefix - 1);
+	memcpy(note + sizeof prefix - 1, pl_buf_cstr(&f->w), f->w.len);
+	note[sizeof prefix - 1 + f->w.len] = '\0';
+	p->witness_note = note;
+	p->witness = note + sizeof prefix - 1;
 	return 0;
 }
 
@@ -1788,12 +1974,29 @@ const struct model_pattern *overlap_preferred(const struct model_pattern *a,
                                               bool *out_defined)
 {
 	*out_by_order = a->benefit == b->benefit;
-	*out_defined = a->origin == b->origin && a->span.file == b->span.file;
+	*out_defined = a->origin == b->origin &&
+	               (a->unit || b->unit ? a->unit == b->unit : a->span.file == b->span.file);
 	if (a->benefit != b->benefit)
 		return a->benefit > b->benefit ? a : b;
 	if (*out_defined)
 		return a->reg_order <= b->reg_order ? a : b;
 	return a;
+}
+
+const struct model_pattern *overlap_shadowed(const struct overlap_pair *p)
+{
+	bool by_order, defined;
+
+	if (p->r.verdict == OVERLAP_NO || p->r.rel == OVERLAP_REL_PARTIAL)
+		return NULL;
+	const struct model_pattern *first = overlap_preferred(p->a, p->b, &by_order, &defined);
+	const struct model_pattern *later = first == p->a ? p->b : p->a;
+	if (by_order && !defined)
+		return NULL; /* the C++ decides which one comes first */
+	if (p->r.rel == OVERLAP_REL_EQUAL)
+		return later;
+	/* later is shadowed when it is the one contained */
+	return (p->r.rel == OVERLAP_REL_A_IN_B) == (later == p->a) ? later : NULL;
 }
 
 const char *overlap_pattern_name(const struct model_pattern *p)

@@ -83,9 +83,9 @@ int overlap_witness(struct pl_buf *out_mlir, const struct model *m,
 struct overlap_index;
 
 struct overlap_index *overlap_index_build(const struct model *m);
-/* Call fn(a, b, data) once for every unordered pair of patterns that share
- * a root bucket (or where one has an any-op root), a before b in model
- * order.  fn returns nonzero to stop. */
+/* Call fn(a, b, data) once for every unordered pair of patterns that may
+ * meet (model_patterns_meet) and share a root bucket (or where one has an
+ * any-op root), a before b in model order.  fn returns nonzero to stop. */
 void overlap_index_pairs(const struct overlap_index *ix,
                          int (*fn)(const struct model_pattern *a, const struct model_pattern *b,
                                    void *data),
@@ -109,6 +109,9 @@ struct overlap_pair {
 	const struct model_pattern *a, *b;
 	struct overlap_result r;
 	const char *witness;           /* arena string */
+	const char *witness_note;      /* "IR matched by both:\n" and the witness: the note the
+	                                  rules attach, one arena string for all of them
+	                                  (witness is its tail) */
 };
 const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n);
 
@@ -116,13 +119,20 @@ const char *overlap_verdict_name(enum overlap_verdict v); /* "no", "maybe", "yes
 
 /* Which of two overlapping patterns MLIR's driver tries first: higher
  * benefit, then registration order.  Registration order is only defined
- * within one generated set: the same file and the same language (DRR:
- * mlir-tblgen emits patterns in def-name order; PDLL: the order of the
- * file).  Returns the preferred one; *out_by_order tells whether only the
+ * within one generated set, the patterns' unit (model.h), else the same
+ * file and language: DRR: mlir-tblgen emits a file's patterns in def-name
+ * order; PDLL: the order of the module, includes expanded in place.  Returns the preferred one; *out_by_order tells whether only the
  * order decided, *out_defined whether that order is defined. */
 const struct model_pattern *overlap_preferred(const struct model_pattern *a,
                                               const struct model_pattern *b, bool *out_by_order,
                                               bool *out_defined);
+/* Of a pair of overlapping patterns, the one MLIR can never apply because
+ * the other matches every operation it matches and is always tried first
+ * (higher benefit, or the same benefit and an earlier place in a defined
+ * registration order); NULL when neither is.  Certain only when the
+ * verdict is OVERLAP_YES (with MAYBE an opaque predicate may let the
+ * other fail); the caller weighs that. */
+const struct model_pattern *overlap_shadowed(const struct overlap_pair *p);
 /* A pattern's name for messages: its name, or "<anonymous>". */
 const char *overlap_pattern_name(const struct model_pattern *p);
 

@@ -11,11 +11,14 @@
 #include "config.h"
 #include "analyzer/recursion.h"
 
+#include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/arena.h"
 #include "analyzer/model.h"
+#include "analyzer/overlap.h"
 #include "analyzer/util.h"
 
 /* ---- terms ------------------------------------------------------------ */
@@ -103,8 +106,58 @@ static struct term resolve(const struct actx *a, const char *name)
 	return t;
 }
 
-/* Follow references and value-forwarding directives to what a term
- * stands for. */
+/* The argument a native call only selects from, or -1.  Its C++ text is
+ * `$N` followed by element or subrange accessors of MLIR's value ranges
+ * ([k], .front(), .back(), .drop_front(k), .drop_back(k), .take_front(k),
+ * .take_back(k), .slice(i, n)): it builds nothing and stands for (some of)
+ * the values its argument stands for, e.g. `$0[0]`, `$0.drop_front()`. */
+static int selector_arg(const char *s)
+{
+	static const char *const accessors[] = {
+		"front", "back", "drop_front", "drop_back", "take_front", "take_back", "slice",
+	};
+	int arg = 0;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (*s++ != '$' || !isdigit((unsigned char)*s))
+		return -1;
+	while (isdigit((unsigned char)*s))
+		if ((arg = arg * 10 + (*s++ - '0')) > 9999)
+			return -1;
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (!*s)
+			return arg;
+		char close;
+		if (*s == '[') {
+			close = ']';
+		} else if (*s == '.') {
+			size_t k = 0, len = 0;
+			s++;
+			while (isalnum((unsigned char)s[len]) || s[len] == '_')
+				len++;
+			while (k < PL_ARRAY_LEN(accessors) &&
+			       (strlen(accessors[k]) != len || strncmp(accessors[k], s, len) != 0))
+				k++;
+			if (k == PL_ARRAY_LEN(accessors) || s[len] != '(')
+				return -1;
+			s += len;
+			close = ')';
+		} else {
+			return -1;
+		}
+		/* only integer constants inside: an index or a count */
+		for (s++; *s != close; s++)
+			if (!isdigit((unsigned char)*s) && *s != ' ' && *s != ',')
+				return -1;
+		s++;
+	}
+}
+
+/* Follow references, value-forwarding directives and native calls that
+ * only select from an argument to what a term stands for. */
 static struct term deref(const struct actx *a, struct term t)
 {
 	for (int guard = 0; guard < 16; guard++) {
@@ -130,6 +183,13 @@ static struct term deref(const struct actx *a, struct term t)
 		    strcmp(n->directive, "replaceWithValue") == 0 && n->n_args == 1) {
 			t.n = n->args[0];
 			continue;
+		}
+		if (n->kind == MODEL_NODE_NATIVE && t.kind == TERM_BUILT && n->directive) {
+			int k = selector_arg(n->directive);
+			if (k >= 0 && (unsigned)k < n->n_args) {
+				t.n = n->args[k];
+				continue;
+			}
 		}
 		if (n->kind == MODEL_NODE_DIRECTIVE || n->kind == MODEL_NODE_NATIVE)
 			return (struct term){TERM_UNKNOWN, NULL, 0};
@@ -416,7 +476,9 @@ static enum unify_res enable_at(const struct model_pattern *a, const struct mode
 		return U_NO;
 	if (b->root_op && !name_eq(b->root_op, built->op_name))
 		return U_NO;
-	memset(&bc, 0, sizeof(bc));
+	/* only the first bc.n bindings are ever read: no need to clear them
+	 * (a memset of the whole table per pair was a hot spot) */
+	bc.n = 0;
 	bc.budget = 4096;
 	bc.origin = b->origin;
 	enum unify_res r = unify(&ac, &bc, b->match, 0, t);
@@ -425,18 +487,16 @@ static enum unify_res enable_at(const struct model_pattern *a, const struct mode
 	return r;
 }
 
-bool recursion_may_enable(const struct model *m, const struct model_pattern *a,
-                          const struct model_pattern *b, const char **out_via,
-                          bool *out_consuming)
+/* recursion_may_enable with a's created ops (built_ops) at hand. */
+static bool may_enable_built(const struct model_pattern *a, const struct pl_vec *built,
+                             const struct model_pattern *b, const char **out_via,
+                             bool *out_consuming)
 {
-	struct pl_vec built = {0};
 	bool any = false, consuming = true;
 	const char *via = NULL;
 
-	(void)m;
-	built_ops(a, &built);
-	for (size_t i = 0; i < built.len; i++) {
-		const struct model_node *n = built.items[i];
+	for (size_t i = 0; i < built->len; i++) {
+		const struct model_node *n = built->items[i];
 		enum unify_res r = enable_at(a, b, n);
 		if (r == U_NO)
 			continue;
@@ -449,11 +509,23 @@ bool recursion_may_enable(const struct model *m, const struct model_pattern *a,
 			consuming = false;
 		}
 	}
-	pl_vec_free(&built);
 	if (out_via)
 		*out_via = via;
 	if (out_consuming)
 		*out_consuming = any && consuming;
+	return any;
+}
+
+bool recursion_may_enable(const struct model *m, const struct model_pattern *a,
+                          const struct model_pattern *b, const char **out_via,
+                          bool *out_consuming)
+{
+	struct pl_vec built = {0};
+
+	(void)m;
+	built_ops(a, &built);
+	bool any = may_enable_built(a, &built, b, out_via, out_consuming);
+	pl_vec_free(&built);
 	return any;
 }
 
@@ -465,9 +537,16 @@ struct edge {
 	bool consuming;    /* every re-match consumes deeper pre-existing IR */
 };
 
+/* The graph lives on the heap for the length of recursion_find: only
+ * the reported cycles go to the arena. */
+struct edges {
+	struct edge *v;
+	unsigned len, cap;
+};
+
 struct graph {
 	unsigned n;           /* patterns */
-	struct pl_vec *out;   /* out[i]: struct edge * (owned by arena) */
+	struct edges *out;    /* out[i]: the edges from pattern i */
 };
 
 /* Patterns sorted by root op name, for looking up who matches a name. */
@@ -507,29 +586,79 @@ static unsigned lower_bound(const struct model *m, const struct root_index *ix, 
 static void add_edge(struct pl_arena *ar, struct graph *g, unsigned from, unsigned to,
                      const char *via, bool consuming)
 {
-	for (size_t i = 0; i < g->out[from].len; i++)
-		if (((struct edge *)g->out[from].items[i])->to == to)
+	struct edges *es = &g->out[from];
+
+	(void)ar;
+	for (unsigned i = 0; i < es->len; i++)
+		if (es->v[i].to == to)
 			return;
-	struct edge *e = PL_NEW(ar, struct edge);
+	if (es->len == es->cap) {
+		es->cap = es->cap ? es->cap * 2 : 4;
+		es->v = pl_xrealloc(es->v, es->cap * sizeof(*es->v));
+	}
+	struct edge *e = &es->v[es->len++];
 	e->to = to;
 	e->via = via;
 	e->consuming = consuming;
-	pl_vec_push(&g->out[from], e);
 }
 
+/* built: the ops a's rewrite creates (built_ops), collected once per a. */
 static void try_edge(const struct model *m, struct pl_arena *ar, struct graph *g, unsigned ai,
-                     unsigned bi)
+                     const struct pl_vec *built, unsigned bi)
 {
 	struct model *mm = (struct model *)m;
 	const struct model_pattern *a = model_pattern_at(mm, ai), *b = model_pattern_at(mm, bi);
 	const char *via = NULL;
 	bool consuming = false;
 
-	if (b->bounded_recursion)
+	if (b->bounded_recursion || !model_patterns_meet(a, b))
 		return;
-	if (!recursion_may_enable(m, a, b, &via, &consuming))
+	if (!may_enable_built(a, built, b, &via, &consuming))
 		return;
 	add_edge(ar, g, ai, bi, via, consuming);
+}
+
+struct pat_ent {
+	const struct model_pattern *p;
+	unsigned idx;
+};
+
+static int by_ptr(const void *x, const void *y)
+{
+	uintptr_t a = (uintptr_t)((const struct pat_ent *)x)->p;
+	uintptr_t b = (uintptr_t)((const struct pat_ent *)y)->p;
+	return a < b ? -1 : a > b;
+}
+
+/* never[i]: pattern i can never apply, because another pattern certainly
+ * matches every operation it matches and MLIR always tries that one first
+ * (overlap_shadowed with an exact verdict; benefit-conflict reports it).
+ * A pattern that never applies rewrites nothing: it enables no pattern and
+ * no pattern enables it, so it lies on no cycle (a pattern that rebuilds
+ * its own root, shadowed by one that consumes it, does not loop). */
+static bool *never_applied(const struct model *m, unsigned n)
+{
+	bool *never = pl_xcalloc(n + 1, sizeof(bool));
+	size_t np;
+	const struct overlap_pair *pairs = overlap_pairs_of((struct model *)m, &np);
+	struct pat_ent *ix = pl_xmalloc(sizeof(*ix) * (n + 1));
+
+	for (unsigned i = 0; i < n; i++) {
+		ix[i].p = model_pattern_at(m, i);
+		ix[i].idx = i;
+	}
+	qsort(ix, n, sizeof(*ix), by_ptr);
+	for (size_t k = 0; k < np; k++) {
+		const struct model_pattern *s = overlap_shadowed(&pairs[k]);
+		if (!s || pairs[k].r.verdict != OVERLAP_YES)
+			continue;
+		struct pat_ent key = {s, 0};
+		const struct pat_ent *e = bsearch(&key, ix, n, sizeof(*ix), by_ptr);
+		if (e)
+			never[e->idx] = true;
+	}
+	free(ix);
+	return never;
 }
 
 static void build_graph(struct graph *g, const struct model *m)
@@ -538,15 +667,16 @@ static void build_graph(struct graph *g, const struct model *m)
 	struct pl_arena *ar = model_arena(m);
 	unsigned n = model_pattern_count(m);
 	struct root_index ix;
+	bool *never = never_applied(m, n);
 
 	g->n = n;
-	g->out = PL_NEW_ARRAY(ar, struct pl_vec, n ? n : 1);
+	g->out = pl_xcalloc(n ? n : 1, sizeof(*g->out));
 	memset(&ix, 0, sizeof(ix));
-	ix.by_name = PL_NEW_ARRAY(ar, unsigned, n ? n : 1);
-	ix.any = PL_NEW_ARRAY(ar, unsigned, n ? n : 1);
+	ix.by_name = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
+	ix.any = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
 	for (unsigned i = 0; i < n; i++) {
 		const struct model_pattern *p = model_pattern_at(mm, i);
-		if (!p->match)
+		if (!p->match || never[i])
 			continue;
 		if (p->root_op)
 			ix.by_name[ix.n_named++] = i;
@@ -560,7 +690,7 @@ static void build_graph(struct graph *g, const struct model *m)
 	for (unsigned ai = 0; ai < n; ai++) {
 		const struct model_pattern *a = model_pattern_at(mm, ai);
 		struct pl_vec built = {0};
-		if (a->bounded_recursion)
+		if (a->bounded_recursion || never[ai])
 			continue;
 		built_ops(a, &built);
 		for (size_t k = 0; k < built.len; k++) {
@@ -575,19 +705,23 @@ static void build_graph(struct graph *g, const struct model *m)
 			     pos < ix.n_named &&
 			     strcmp(model_pattern_at(mm, ix.by_name[pos])->root_op, bn->op_name) == 0;
 			     pos++)
-				try_edge(m, ar, g, ai, ix.by_name[pos]);
+				try_edge(m, ar, g, ai, &built, ix.by_name[pos]);
 		}
 		if (built.len)
 			for (unsigned k = 0; k < ix.n_any; k++)
-				try_edge(m, ar, g, ai, ix.any[k]);
+				try_edge(m, ar, g, ai, &built, ix.any[k]);
 		pl_vec_free(&built);
 	}
+	free(never);
+	free(ix.by_name);
+	free(ix.any);
 }
 
 static void free_graph(struct graph *g)
 {
 	for (unsigned i = 0; i < g->n; i++)
-		pl_vec_free(&g->out[i]);
+		free(g->out[i].v);
+	free(g->out);
 }
 
 /* ---- strongly connected components (iterative Tarjan) ------------------ */
@@ -619,7 +753,7 @@ static unsigned tarjan(const struct graph *g, unsigned *comp)
 		while (cp) {
 			unsigned v = call[cp - 1];
 			if (edge[cp - 1] < g->out[v].len) {
-				unsigned w = ((struct edge *)g->out[v].items[edge[cp - 1]++])->to;
+				unsigned w = g->out[v].v[edge[cp - 1]++].to;
 				if (index[w] == UNVISITED) {
 					index[w] = low[w] = next++;
 					stack[sp++] = w;
@@ -659,34 +793,39 @@ static unsigned tarjan(const struct graph *g, unsigned *comp)
 
 static const struct edge *find_edge(const struct graph *g, unsigned from, unsigned to)
 {
-	for (size_t i = 0; i < g->out[from].len; i++)
-		if (((struct edge *)g->out[from].items[i])->to == to)
-			return g->out[from].items[i];
+	for (unsigned i = 0; i < g->out[from].len; i++)
+		if (g->out[from].v[i].to == to)
+			return &g->out[from].v[i];
 	return NULL;
 }
+
+/* Scratch arrays of the cycle search, allocated once per run: a BFS per
+ * reported cycle must not cost O(patterns) to set up, or a large set with
+ * many small cycles goes quadratic. */
+struct cyc_scratch {
+	unsigned *parent;     /* BFS tree; UNVISITED outside the current search */
+	unsigned *queue;      /* BFS queue, then the path */
+	unsigned *idx;        /* the cycle being assembled */
+	bool *on_path;        /* marks the reported path's patterns */
+};
 
 /* The shortest cycle that starts with edge u -> v (v == u: a self-loop) and
  * returns to u inside their component (BFS from v), rotated so that it
  * starts at its first pattern in model order. */
 static void cycle_through(struct recursion_cycle *c, const struct model *m, const struct graph *g,
-                          const unsigned *comp, unsigned u, unsigned v)
+                          const unsigned *comp, struct cyc_scratch *sc, unsigned u, unsigned v)
 {
 	struct pl_arena *ar = model_arena(m);
 	struct model *mm = (struct model *)m;
-	unsigned n = g->n;
-	unsigned *parent = pl_xmalloc(sizeof(unsigned) * n);
-	unsigned *queue = pl_xmalloc(sizeof(unsigned) * n);
-	unsigned *idx = pl_xmalloc(sizeof(unsigned) * (n + 1));
+	unsigned *parent = sc->parent, *queue = sc->queue, *idx = sc->idx;
 	unsigned qh = 0, qt = 0, len = 0;
 
-	for (unsigned i = 0; i < n; i++)
-		parent[i] = UNVISITED;
 	parent[v] = v;
 	queue[qt++] = v;
 	while (qh < qt && parent[u] == UNVISITED) {
 		unsigned x = queue[qh++];
-		for (size_t i = 0; i < g->out[x].len; i++) {
-			unsigned w = ((struct edge *)g->out[x].items[i])->to;
+		for (unsigned i = 0; i < g->out[x].len; i++) {
+			unsigned w = g->out[x].v[i].to;
 			if (comp[w] != comp[u] || parent[w] != UNVISITED)
 				continue;
 			parent[w] = x;
@@ -708,6 +847,9 @@ static void cycle_through(struct recursion_cycle *c, const struct model *m, cons
 	} else {
 		idx[len++] = u;
 	}
+	/* Leave parent[] all UNVISITED again: every node set is queued. */
+	for (unsigned i = 0; i < qt; i++)
+		parent[queue[i]] = UNVISITED;
 	/* Rotate to start at the smallest index. */
 	unsigned start = 0;
 	for (unsigned i = 1; i < len; i++)
@@ -722,9 +864,6 @@ static void cycle_through(struct recursion_cycle *c, const struct model *m, cons
 		c->path[i] = model_pattern_at(mm, from);
 		c->via[i] = e ? e->via : NULL;
 	}
-	free(idx);
-	free(parent);
-	free(queue);
 }
 
 unsigned recursion_find(struct recursion_cycle **out, const struct model *m)
@@ -741,29 +880,48 @@ unsigned recursion_find(struct recursion_cycle **out, const struct model *m)
 	build_graph(&g, m);
 	unsigned *comp = pl_xmalloc(sizeof(unsigned) * n);
 	unsigned ncomp = tarjan(&g, comp);
-	unsigned *size = pl_xcalloc(ncomp, sizeof(unsigned));
+	/* The members of each component in model order (a counting sort), so
+	 * that each component is visited in time proportional to its size. */
+	unsigned *first = pl_xcalloc(ncomp + 1, sizeof(unsigned));
+	unsigned *members = pl_xmalloc(sizeof(unsigned) * n);
 	bool *done = pl_xcalloc(ncomp, sizeof(bool));
 	for (unsigned i = 0; i < n; i++)
-		size[comp[i]]++;
-	struct recursion_cycle *cycles = PL_NEW_ARRAY(ar, struct recursion_cycle, ncomp);
+		first[comp[i] + 1]++;
+	for (unsigned c = 0; c < ncomp; c++)
+		first[c + 1] += first[c];
+	unsigned *fill = pl_xmalloc(sizeof(unsigned) * (ncomp + 1));
+	memcpy(fill, first, sizeof(unsigned) * (ncomp + 1));
+	for (unsigned i = 0; i < n; i++)
+		members[fill[comp[i]]++] = i;
+	free(fill);
+	struct cyc_scratch sc;
+	sc.parent = pl_xmalloc(sizeof(unsigned) * n);
+	sc.queue = pl_xmalloc(sizeof(unsigned) * n);
+	sc.idx = pl_xmalloc(sizeof(unsigned) * (n + 1));
+	sc.on_path = pl_xcalloc(n, sizeof(bool));
+	for (unsigned i = 0; i < n; i++)
+		sc.parent[i] = UNVISITED;
+	/* one slot per component on the heap; the arena gets the ones found */
+	struct recursion_cycle *cycles = pl_xcalloc(ncomp ? ncomp : 1, sizeof(*cycles));
 	for (unsigned i = 0; i < n; i++) {
 		unsigned c = comp[i];
 		if (done[c])
 			continue;
 		done[c] = true; /* i is the first pattern of its component */
+		const unsigned *mem = members + first[c];
+		unsigned size = first[c + 1] - first[c];
 		/* A component is reported when one of its internal edges is
 		 * productive: that edge lies on a cycle that does not consume
 		 * existing IR at every step.  Components whose internal edges
 		 * all consume are cleared. */
 		unsigned pu = UNVISITED, pv = UNVISITED;
-		for (unsigned j = i; j < n && pu == UNVISITED; j++) {
-			if (comp[j] != c)
-				continue;
-			for (size_t k = 0; k < g.out[j].len; k++) {
-				const struct edge *e = g.out[j].items[k];
-				if (comp[e->to] == c && !e->consuming) {
+		for (unsigned k = 0; k < size && pu == UNVISITED; k++) {
+			unsigned j = mem[k];
+			for (unsigned e = 0; e < g.out[j].len; e++) {
+				const struct edge *ed = &g.out[j].v[e];
+				if (comp[ed->to] == c && !ed->consuming) {
 					pu = j;
-					pv = e->to;
+					pv = ed->to;
 					break;
 				}
 			}
@@ -771,23 +929,28 @@ unsigned recursion_find(struct recursion_cycle **out, const struct model *m)
 		if (pu == UNVISITED)
 			continue;
 		struct recursion_cycle *cy = &cycles[found++];
-		cycle_through(cy, m, &g, comp, pu, pv);
-		cy->others = PL_NEW_ARRAY(ar, const struct model_pattern *, size[c]);
-		for (unsigned j = i; j < n; j++) {
-			if (comp[j] != c)
-				continue;
-			const struct model_pattern *p = model_pattern_at(mm, j);
-			bool on_path = false;
-			for (unsigned k = 0; k < cy->n; k++)
-				on_path |= cy->path[k] == p;
-			if (!on_path)
-				cy->others[cy->n_others++] = p;
-		}
+		cycle_through(cy, m, &g, comp, &sc, pu, pv);
+		cy->others = PL_NEW_ARRAY(ar, const struct model_pattern *, size);
+		/* sc.idx holds the path's pattern indices (cycle_through) */
+		for (unsigned k = 0; k < cy->n; k++)
+			sc.on_path[sc.idx[k]] = true;
+		for (unsigned k = 0; k < size; k++)
+			if (!sc.on_path[mem[k]])
+				cy->others[cy->n_others++] = model_pattern_at(mm, mem[k]);
+		for (unsigned k = 0; k < cy->n; k++)
+			sc.on_path[sc.idx[k]] = false;
 	}
 	free(comp);
-	free(size);
+	free(first);
+	free(members);
 	free(done);
+	free(sc.parent);
+	free(sc.queue);
+	free(sc.idx);
+	free(sc.on_path);
 	free_graph(&g);
-	*out = cycles;
+	*out = PL_NEW_ARRAY(ar, struct recursion_cycle, found ? found : 1);
+	memcpy(*out, cycles, found * sizeof(*cycles));
+	free(cycles);
 	return found;
 }

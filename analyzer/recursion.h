@@ -25,7 +25,13 @@
  *     cycle, and the reported cycle is the shortest one through it.
  * A pattern whose rewrite creates no op (replaceWithValue, erase) enables
  * nothing and is never part of a cycle.  Native rewrites are opaque and
- * enable nothing (the analysis does not guess what they build).
+ * enable nothing (the analysis does not guess what they build); a native
+ * call whose C++ text only selects from an argument (`$0[0]`,
+ * `$0.drop_front()`) stands for that argument's values.  A pattern that
+ * can never apply (overlap_shadowed, with an exact verdict: another
+ * pattern certainly matches all it matches and is always tried first)
+ * rewrites nothing and is left out of the graph.  Patterns that may not
+ * meet (model_patterns_meet: split chunks) are never linked.
  *
  * Ownership: everything returned lives in the model's arena.
  */

@@ -2,13 +2,17 @@
  * util.c -- allocation wrappers, byte buffers, pointer vectors and file
  * reading shared by every module.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void pl_die(const char *fmt, ...)
 {
@@ -177,18 +181,50 @@ void pl_vec_free(struct pl_vec *v)
 	v->len = v->cap = 0;
 }
 
+/* Only a regular file has an end: a FIFO blocks the open and every read
+ * until some writer comes, a device may never end (/dev/zero) or wait for
+ * input (a terminal).  The path is looked at before it is opened, since
+ * opening and closing some devices does something (a tape rewinds); the
+ * open does not block (nor take a terminal as the controlling one) and
+ * the descriptor is checked again, in case the path changed in between. */
+static int kind_error(mode_t mode)
+{
+	return S_ISREG(mode) ? 0 : S_ISDIR(mode) ? EISDIR : PL_ENOTREG;
+}
+
 int pl_read_file(char **out, size_t *out_len, const char *path)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
+	struct stat st;
 	struct pl_buf b = {0};
 	char chunk[65536];
 	size_t n;
-	int err = 0;
+	int fd, err = 0;
 
 	*out = NULL;
 	*out_len = 0;
-	if (!f)
+	if (stat(path, &st) < 0)
 		return -1;
+	if ((err = kind_error(st.st_mode)) != 0) {
+		errno = err;
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || (err = kind_error(st.st_mode)) != 0) {
+		err = err ? err : errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	f = fdopen(fd, "rb");
+	if (!f) {
+		err = errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
 		/* counted while reading, so /dev/zero or a growing file stop too */
 		if (b.len + n > PL_MAX_FILE_SIZE) {
@@ -208,6 +244,11 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 	*out_len = b.len;
 	*out = pl_buf_detach(&b);
 	return 0;
+}
+
+const char *pl_strerror(int err)
+{
+	return err == PL_ENOTREG ? "not a regular file" : strerror(err);
 }
 
 /* Eight bytes per step (identifiers, and ODS descriptions interned as

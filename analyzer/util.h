@@ -8,6 +8,7 @@
 #ifndef PL_UTIL_H
 #define PL_UTIL_H
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -62,8 +63,16 @@ void pl_vec_push(struct pl_vec *v, void *item);
 void pl_vec_free(struct pl_vec *v);
 
 /* Read a whole file into a NUL-terminated heap buffer.  Returns 0, or -1
- * with errno set; *out_len gets the byte count (without the NUL). */
+ * with errno set; *out_len gets the byte count (without the NUL).  Only
+ * regular files are read: a directory fails with EISDIR, anything else (a
+ * FIFO, a device, a socket) with PL_ENOTREG, without blocking on it. */
 int pl_read_file(char **out, size_t *out_len, const char *path);
+/* errno of pl_read_file for a path that names neither a regular file nor
+ * a directory; pl_strerror words it "not a regular file" (strerror would
+ * say "Operation not supported"). */
+#define PL_ENOTREG EOPNOTSUPP
+/* strerror(err), except for PL_ENOTREG. */
+const char *pl_strerror(int err);
 /* Largest file pl_read_file reads: more is an error with errno EFBIG
  * ("File too large"), never an endless read or an out-of-memory abort. */
 #define PL_MAX_FILE_SIZE ((size_t)64 << 20)

@@ -8,6 +8,7 @@
 #include "analyzer/verify.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,17 +195,21 @@ static struct wval *emit(struct witness *w, const struct model_node *n, const ch
 			bool bare = !strchr(a->constant, ':') && a->constant[0] != '"' &&
 			            strcmp(a->constant, "true") && strcmp(a->constant, "false") &&
 			            strcmp(a->constant, "unit");
-			val = bare && suffix ? pl_arena_printf(w->ar, "%s : %s", a->constant, suffix)
-			                     : a->constant;
+			struct pl_buf t = {0};
+			ir_fmt_attr_text(&t, a->constant);
+			val = bare && suffix ? pl_arena_printf(w->ar, "%s : %s", pl_buf_cstr(&t), suffix)
+			                     : pl_arena_strdup(w->ar, pl_buf_cstr(&t));
+			pl_buf_free(&t);
 		} else {
 			val = dflt;
 		}
 		if (!slot[0] || !val)
 			continue;
-		if (strcmp(val, "unit") == 0)
-			pl_buf_printf(&attrs, "%s%s", n_attrs ? ", " : "", slot);
-		else
-			pl_buf_printf(&attrs, "%s%s = %s", n_attrs ? ", " : "", slot, val);
+		if (n_attrs)
+			pl_buf_puts(&attrs, ", ");
+		ir_fmt_name(&attrs, slot);
+		if (strcmp(val, "unit") != 0)
+			pl_buf_printf(&attrs, " = %s", val);
 		n_attrs++;
 	}
 	/* Results: as many as ODS declares (one when unknown). */
@@ -229,7 +234,9 @@ static struct wval *emit(struct witness *w, const struct model_node *n, const ch
 		pl_buf_printf(&w->body, "    %%v%u:%u = ", id, n_res);
 	else
 		pl_buf_puts(&w->body, "    ");
-	pl_buf_printf(&w->body, "\"%s\"(%s)", n->op_name, pl_buf_cstr(&ops));
+	/* the op name is the pattern file's: escaped as MLIR prints it */
+	ir_fmt_string(&w->body, n->op_name, strlen(n->op_name));
+	pl_buf_printf(&w->body, "(%s)", pl_buf_cstr(&ops));
 	if (n_attrs)
 		pl_buf_printf(&w->body, " {%s}", pl_buf_cstr(&attrs));
 	pl_buf_printf(&w->body, " : (%s) -> %s%s%s\n", pl_buf_cstr(&types), n_res == 1 ? "" : "(",
@@ -285,14 +292,17 @@ static const char *witness_for(struct pl_arena *ar, const struct model_pattern *
 struct capture {
 	const char *first;
 	struct pl_arena *ar;
+	struct pl_span at;      /* where first points */
 };
 
 static void capture_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
 {
 	struct capture *c = ud;
 	(void)ctx;
-	if (!c->first)
+	if (!c->first) {
 		c->first = pl_arena_strdup(c->ar, d->msg);
+		c->at = d->span;
+	}
 }
 
 struct run_out {
@@ -301,6 +311,8 @@ struct run_out {
 	unsigned iterations;
 	unsigned long rewrites;
 	const char *error;      /* first engine diagnostic */
+	struct pl_span error_at; /* its location */
+	bool parse_failed;      /* the IR did not parse (error says why) */
 	const char *applied;    /* "// applied:" lines kept from the trace */
 	const char **names;     /* distinct applied pattern names (arena) */
 	size_t n_names;         /* entries in names */
@@ -345,7 +357,7 @@ static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source
                              const struct model_pattern *sb)
 {
 	struct pl_diag_ctx dc;
-	struct capture cap = {NULL, r->arena};
+	struct capture cap = {NULL, r->arena, {0}};
 	struct ir_op *top = NULL;
 	struct greedy_options go;
 	struct greedy_result res;
@@ -365,6 +377,8 @@ static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source
 	if (ir_parse(&top, c, &dc, f) < 0) {
 		o->rc = -1;
 		o->error = cap.first;
+		o->error_at = cap.at;
+		o->parse_failed = true;
 		ir_ctx_free(c);
 		return;
 	}
@@ -492,7 +506,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 			continue;
 		struct pl_source_file *sf = pl_source_add(r->sm, "<witness>", text, strlen(text));
 		struct pl_diag_ctx dc;
-		struct capture cap = {NULL, r->arena};
+		struct capture cap = {NULL, r->arena, {0}};
 		struct ir_op *top = NULL;
 		pl_diag_ctx_init(&dc, r->sm, r->arena);
 		dc.sink.emit = capture_emit;
@@ -570,29 +584,54 @@ static bool mlir_file(const char *name)
 	return n > 5 && strcmp(name + n - 5, ".mlir") == 0;
 }
 
-/* Every .mlir file under dir, sorted. */
-static void collect_fixtures(const char *dir, struct pl_vec *out)
+/* Folders below --fixtures followed at most this deep (as for inputs). */
+#define FIXTURE_MAX_DEPTH 64
+
+/* Every regular .mlir file under dir, unsorted.  Like the input walk, it
+ * skips hidden entries and does not follow symbolic links (a link to a
+ * parent would never end; one out of the tree reads what it should not),
+ * and takes regular files only (a FIFO or a device would block or never
+ * end).  Returns 0, or -1 after reporting why dir cannot be listed. */
+static int collect_fixtures(struct pl_run *r, const char *dir, struct pl_vec *out, int depth)
 {
-	DIR *d = opendir(dir);
+	struct pl_span none = {0};
+	DIR *d;
 	struct dirent *e;
-	if (!d)
-		return;
+	int rc = 0;
+
+	if (depth > FIXTURE_MAX_DEPTH) {
+		pl_diag(&r->diag, PL_SEV_ERROR, NULL, none,
+		        "fixtures folder '%s' nested deeper than %d, not descending", dir,
+		        FIXTURE_MAX_DEPTH);
+		return -1;
+	}
+	d = opendir(dir);
+	if (!d) {
+		pl_diag(&r->diag, PL_SEV_ERROR, NULL, none, "cannot open directory '%s': %s", dir,
+		        pl_strerror(errno));
+		return -1;
+	}
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		char *path = pl_xmalloc(strlen(dir) + strlen(e->d_name) + 2);
-		sprintf(path, "%s/%s", dir, e->d_name);
+		struct pl_buf path = {0};
 		struct stat st;
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			collect_fixtures(path, out);
-			free(path);
-		} else if (mlir_file(e->d_name)) {
-			pl_vec_push(out, path);
+		pl_buf_printf(&path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/",
+		              e->d_name);
+		if (lstat(path.data, &st) != 0) {
+			pl_buf_free(&path);
+		} else if (S_ISDIR(st.st_mode)) {
+			if (collect_fixtures(r, path.data, out, depth + 1) < 0)
+				rc = -1;
+			pl_buf_free(&path);
+		} else if (S_ISREG(st.st_mode) && mlir_file(e->d_name)) {
+			pl_vec_push(out, pl_buf_detach(&path));
 		} else {
-			free(path);
+			pl_buf_free(&path);
 		}
 	}
 	closedir(d);
+	return rc;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -608,16 +647,27 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 	struct run_out *fx = NULL;
 
 	if (fixtures_dir) {
-		collect_fixtures(fixtures_dir, &fixtures);
-		qsort(fixtures.items, fixtures.len, sizeof(void *), cmp_str);
+		struct pl_span none = {0};
+		collect_fixtures(r, fixtures_dir, &fixtures, 0);
+		if (fixtures.len)
+			qsort(fixtures.items, fixtures.len, sizeof(void *), cmp_str);
 		fx = pl_xcalloc(fixtures.len + 1, sizeof(*fx));
 		for (size_t i = 0; i < fixtures.len; i++) {
 			struct pl_source_file *sf;
 			if (pl_source_load(&sf, r->sm, fixtures.items[i]) != 0) {
+				/* named by the user, as the inputs are: unreadable is an error */
+				pl_diag(&r->diag, PL_SEV_ERROR, NULL, none, "cannot read '%s': %s",
+				        (const char *)fixtures.items[i], pl_strerror(errno));
 				fx[i].rc = -1;
 				continue;
 			}
 			run_file(r, m, sf, &fx[i]);
+			/* Valid MLIR in custom syntax the engine does not know fails
+			 * here too, so this does not fail the run: a warning says the
+			 * fixture was skipped and where the parse stopped. */
+			if (fx[i].parse_failed)
+				pl_diag(&r->diag, PL_SEV_WARNING, NULL, fx[i].error_at,
+				        "fixture not run: %s", fx[i].error ? fx[i].error : "it does not parse");
 		}
 	}
 	for (size_t i = 0; i < findings_count(fs); i++) {

@@ -74,6 +74,7 @@ struct drr {
 	struct model_pattern *p;
 	struct sym *syms; unsigned n_syms, cap_syms;
 	struct pl_vec cons;       /* struct model_constraint * */
+	struct model_binding *binds; unsigned n_binds, cap_binds; /* heap, until the pattern is done */
 	unsigned errors;
 };
 
@@ -174,22 +175,25 @@ static struct sym *sym_find(struct drr *x, const char *name)
 
 static void add_binding(struct drr *x, const char *name, struct model_node *n, struct pl_span at)
 {
-	struct model_pattern *p = x->p;
-	struct model_binding *nb = PL_NEW_ARRAY(model_arena(x->m), struct model_binding, p->n_bindings + 1);
-	if (p->n_bindings)
-		memcpy(nb, p->bindings, p->n_bindings * sizeof(*nb));
-	nb[p->n_bindings].name = name;
-	nb[p->n_bindings].node = n;
-	nb[p->n_bindings].span = at;
-	p->bindings = nb;
-	p->n_bindings++;
+	/* collected on the heap and copied to the arena once per pattern
+	 * (drr_import): growing the arena array by one per binding left a
+	 * quadratic trail of dead copies */
+	if (x->n_binds == x->cap_binds) {
+		x->cap_binds = x->cap_binds ? x->cap_binds * 2 : 8;
+		x->binds = pl_xrealloc(x->binds, x->cap_binds * sizeof(*x->binds));
+	}
+	x->binds[x->n_binds].name = name;
+	x->binds[x->n_binds].node = n;
+	x->binds[x->n_binds].span = at;
+	x->n_binds++;
 }
 
 static struct model_constraint *add_constraint(struct drr *x, enum model_constraint_kind kind,
                                                const char *name, const char *code, const char **args,
                                                unsigned n, struct pl_span at)
 {
-	struct model_constraint *c = PL_NEW(model_arena(x->m), struct model_constraint);
+	/* on the heap until drr_import copies the list into the pattern */
+	struct model_constraint *c = pl_xcalloc(1, sizeof(*c));
 	c->kind = kind;
 	c->name = name;
 	c->code = code;
@@ -981,7 +985,8 @@ static void import_pattern(struct drr *x)
 
 	struct model_node **repl = PL_NEW_ARRAY(model_arena(x->m), struct model_node *, n_res + 1);
 	unsigned n_repl = 0;
-	p->actions = PL_NEW_ARRAY(model_arena(x->m), struct model_action, n_res + 2);
+	/* at most one CREATE per result, then the REPLACE or ERASE */
+	p->actions = PL_NEW_ARRAY(model_arena(x->m), struct model_action, n_res + 1);
 	for (unsigned i = 0; i < n_res; i++) {
 		const struct tga_val *rp = tga_list_at(results, i);
 		if (tga_val_kind(rp) != TGA_DAG)
@@ -1061,8 +1066,21 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	tga_attach(r, d->sm);
 	n = tga_def_count(r);
 	struct order_ent *ord = pl_xcalloc(n + 1, sizeof(*ord));
+	/* The access layer keeps every value it wraps until tga_detach: a few
+	 * KiB per pattern, which made it a third of the peak memory on a large
+	 * set.  Nothing of a pattern's wrapped values outlives its import
+	 * (the model interns what it keeps, ods.c re-wraps deferred ops), so
+	 * they are released in batches.  Re-attaching rebuilds the access
+	 * layer's copy of the sources, so the batches grow with the set: a
+	 * bounded number of releases keeps the cost linear. */
+	unsigned batch = n / 8 > 4096 ? n / 8 : 4096, since = 0;
 
 	for (unsigned i = 0; i < n; i++) {
+		if (since >= batch) {
+			tga_detach();
+			tga_attach(r, d->sm);
+			since = 0;
+		}
 		const struct tga_rec *rec = tga_def_at(r, i);
 		if (!tga_rec_isa(rec, "Pattern"))
 			continue;
@@ -1081,16 +1099,26 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 		x.p->name = tga_rec_anonymous(rec) ? NULL : pl_intern(model_intern(m), tga_rec_name(rec));
 		x.p->span = sp;
 		import_pattern(&x);
-		x.p->constraints = PL_NEW_ARRAY(model_arena(m), struct model_constraint, x.cons.len + 1);
-		for (size_t k = 0; k < x.cons.len; k++)
+		x.p->constraints = x.cons.len ? PL_NEW_ARRAY(model_arena(m), struct model_constraint,
+		                                             x.cons.len) : NULL;
+		for (size_t k = 0; k < x.cons.len; k++) {
 			x.p->constraints[k] = *(struct model_constraint *)x.cons.items[k];
+			free(x.cons.items[k]);
+		}
 		x.p->n_constraints = (unsigned)x.cons.len;
 		pl_vec_free(&x.cons);
+		if (x.n_binds) {
+			x.p->bindings = PL_NEW_ARRAY(model_arena(m), struct model_binding, x.n_binds);
+			memcpy(x.p->bindings, x.binds, x.n_binds * sizeof(*x.binds));
+			x.p->n_bindings = x.n_binds;
+		}
+		free(x.binds);
 		free(x.syms);
 		errors += x.errors;
-		ord[added].name = tga_rec_name(rec);
+		ord[added].name = tga_rec_name(rec); /* the record's own name: outlives a release */
 		ord[added].p = x.p;
 		added++;
+		since++;
 	}
 	qsort(ord, added, sizeof(*ord), cmp_order);
 	for (unsigned i = 0; i < added; i++)

@@ -347,6 +347,22 @@ static void import_builders(struct model *m, struct model_op *op, const struct t
 	}
 }
 
+/* Where entry i of dag field `field` of rec is written.  Only Pattern
+ * records get a span per dag argument (tg_access_scan.c); an op's falls
+ * back to the record's, so use the field's `let` then: it names the line
+ * that sets the list, in the def or in a class of the same file.  A field
+ * set elsewhere (OpBase.td's Arguments<dag> declares it, the def passes
+ * the dag) keeps the def's span. */
+static struct pl_span arg_span(const struct tga_rec *rec, const struct tga_val *dag, unsigned i,
+                               const char *field)
+{
+	struct pl_span s = tga_dag_argspan(dag, i), def = tga_rec_span(rec);
+	if (s.file && (s.file != def.file || s.off != def.off))
+		return s;
+	struct pl_span f = tg_rec_field_span(tga_rec_raw(rec), field);
+	return f.file == def.file ? f : def;
+}
+
 /* Fill op (registered under its name) in from its record. */
 static void fill_op(struct model *m, struct model_op *op, const struct tg_records *r,
                     const struct tga_rec *rec, struct pl_diag_ctx *d)
@@ -362,6 +378,9 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 	const char *sum = tga_field_str(rec, "summary");
 	op->summary = sum && *sum ? intern(m, sum) : NULL;
 	op->span = tga_rec_span(rec);
+	op->summary_span = op->summary ? tg_rec_field_span(tga_rec_raw(rec), "summary") : op->span;
+	if (op->summary_span.file != op->span.file)   /* see arg_span */
+		op->summary_span = op->span;
 	op->skip_default_builders = tga_field_int(rec, "skipDefaultBuilders", 0) != 0;
 	op->has_canonicalizer = tga_field_int(rec, "hasCanonicalizer", 0) != 0 ||
 	                        tga_field_int(rec, "hasCanonicalizeMethod", 0) != 0;
@@ -397,7 +416,7 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 			continue;
 		}
 		x->name = intern(m, an);
-		x->span = tga_dag_argspan(args, i);
+		x->span = arg_span(rec, args, i, "arguments");
 		op->args[op->n_args++] = x;
 	}
 	/* derived attributes: fields holding a DerivedAttr */
@@ -425,7 +444,7 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 		x->kind = MODEL_ARG_RESULT;
 		fill_type_arg(m, x, rd);
 		x->name = intern(m, tga_dag_argname(res, i));
-		x->span = tga_dag_argspan(res, i);
+		x->span = arg_span(rec, res, i, "results");
 		res_defs[i] = rd;
 	}
 
@@ -493,16 +512,33 @@ static void fill_deferred(struct model *m, struct model_op *op, void *ud)
 	tga_resume(saved);
 }
 
+/* Is op, registered already, the one of record rec (not another def of
+ * the same op name)? */
+static bool op_is_rec(const struct model_op *op, const struct tga_rec *rec)
+{
+	if (op->fill == fill_deferred)
+		return ((const struct deferred_op *)op->fill_ud)->rec == tga_rec_raw(rec);
+	struct pl_span a = op->span, b = tga_rec_span(rec);
+	return a.file == b.file && a.off == b.off;
+}
+
 /* Register the op of rec (the first definition of a name wins), filled in
- * now or, with defer, on first use. */
+ * now or, with defer, on first use.  input: rec is an input's own op
+ * (model_op.in_input), which may have been registered already, deferred,
+ * by an earlier input that includes its file. */
 static const struct model_op *import_op(struct model *m, const struct tg_records *r,
                                         const struct tga_rec *rec, struct pl_diag_ctx *d,
-                                        bool defer)
+                                        bool defer, bool input)
 {
 	const char *name = ods_op_name(m, rec);
-	if (model_op_lookup_raw(m, name))
-		return defer ? model_op_lookup_raw(m, name) : model_op_find(m, name);
+	struct model_op *old = model_op_lookup_raw(m, name);
+	if (old) {
+		if (input && !old->in_input && op_is_rec(old, rec))
+			old->in_input = true;
+		return defer ? old : model_op_find(m, name);
+	}
 	struct model_op *op = model_op_add(m, name);
+	op->in_input = input;
 	if (defer) {
 		struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
 		x->r = r;
@@ -520,7 +556,7 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
 {
 	if (!rec || !tga_rec_isa(rec, "Op"))
 		return NULL;
-	return import_op(m, r, rec, d, false);
+	return import_op(m, r, rec, d, false, false);
 }
 
 /* ---- constraint defs (model_cdef) --------------------------------------
@@ -591,7 +627,8 @@ static void import_cdef(struct model *m, const struct tga_rec *rec)
 	c->storage_type = st && *st ? intern(m, st) : NULL;
 }
 
-int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)
+static int import_all(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d,
+                      bool input)
 {
 	unsigned before = model_op_count(m);
 	unsigned errs = pl_diag_errors(d);
@@ -602,12 +639,24 @@ int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *
 		struct pl_span at;
 		/* ops of included files wait until a pattern or a lookup
 		 * needs them; the input's own are checked now */
-		if (tga_rec_isa(rec, "Op"))
-			import_op(m, r, rec, d, tg_rec_included_from(r, tga_rec_raw(rec), 0, &at));
-		else
+		if (tga_rec_isa(rec, "Op")) {
+			bool incl = tg_rec_included_from(r, tga_rec_raw(rec), 0, &at);
+			import_op(m, r, rec, d, incl, input && !incl);
+		} else {
 			import_cdef(m, rec);
+		}
 	}
 	if (pl_diag_errors(d) > errs)
 		return -1;
 	return (int)(model_op_count(m) - before);
+}
+
+int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)
+{
+	return import_all(m, r, d, false);
+}
+
+int ods_import_input(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)
+{
+	return import_all(m, r, d, true);
 }

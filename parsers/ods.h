@@ -24,6 +24,10 @@ struct pl_diag_ctx;
  * an op of the main file is malformed in a way mlir-tblgen rejects
  * (reported through d, rule "ods-malformed-op"). */
 int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d);
+/* ods_import for a .td input of the run: the ops of r's main file are
+ * also marked as the user's own (model_op.in_input), which the ODS rules
+ * check.  A .td that a .pdll input includes goes through ods_import. */
+int ods_import_input(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d);
 
 /* The registry entry of Op record rec, importing it on demand; NULL when
  * rec is not an Op. */

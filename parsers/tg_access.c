@@ -243,6 +243,233 @@ static struct tga_val *wrap(const struct tg_value *v, struct pl_span span, int d
 	}
 }
 
+/* ---- Pattern arguments written through classes -------------------------
+ * `def D : C<(dag ...)>;` with `class C<dag res> : Pat<(Op $x), res>`: the
+ * pattern's fields are written partly in C's header and partly in D's.
+ * Follow the superclass references textually, from the def's header to
+ * the Pat<...>/Pattern<...> that gives the fields, substituting a class
+ * parameter written as a whole argument by the text the referrer passes
+ * (or the parameter's default), to find the text of each argument. */
+
+#define CHAIN_MAX_ARGS 16  /* template arguments/parameters considered */
+#define CHAIN_MAX_SUPERS 8 /* superclass references considered */
+#define CHAIN_MAX_DEPTH 8  /* class levels followed */
+
+struct region {
+	struct pl_source_file *f;      /* NULL: not written */
+	const char *t;                 /* its text, comments blanked */
+	uint32_t a, b;                 /* [a, b) */
+};
+
+struct supref {
+	uint32_t na, nb;               /* the class name */
+	unsigned nargs;
+	uint32_t a[CHAIN_MAX_ARGS], b[CHAIN_MAX_ARGS];
+};
+
+struct header {
+	unsigned nparams;              /* class template parameters */
+	uint32_t pa[CHAIN_MAX_ARGS], pb[CHAIN_MAX_ARGS];   /* parameter names */
+	uint32_t da[CHAIN_MAX_ARGS], db[CHAIN_MAX_ARGS];   /* defaults (da == db: none) */
+	unsigned nsup;
+	struct supref sup[CHAIN_MAX_SUPERS];
+};
+
+static bool chain_id(int c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+static uint32_t chain_ws(const char *t, uint32_t i, uint32_t end)
+{
+	while (i < end && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The top-level items of the <...> list opening at t[open], trimmed.
+ * Returns the offset after its '>', 0 when malformed or too long. */
+static uint32_t chain_split(const char *t, uint32_t open, uint32_t end, uint32_t *a, uint32_t *b,
+                            unsigned *n)
+{
+	int depth = 0;
+	uint32_t start = open + 1;
+
+	*n = 0;
+	for (uint32_t i = open; i < end; i++) {
+		char c = t[i];
+		if (c == '"' || (c == '[' && i + 1 < end && t[i + 1] == '{')) {
+			i = (uint32_t)tga_skip_literal(t, end, i);
+		} else if (c == '(' || c == '<' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ',' && depth == 1) {
+			if (*n == CHAIN_MAX_ARGS)
+				return 0;
+			a[*n] = chain_ws(t, start, i);
+			b[*n] = i;
+			while (b[*n] > a[*n] && (t[b[*n] - 1] == ' ' || t[b[*n] - 1] == '\n' || t[b[*n] - 1] == '\t'))
+				b[*n]--;
+			(*n)++;
+			start = i + 1;
+		} else if (c == ')' || c == '>' || c == ']' || c == '}') {
+			if (--depth < 0)
+				return 0;
+			if (depth == 0) {
+				uint32_t x = chain_ws(t, start, i), y = i;
+				while (y > x && (t[y - 1] == ' ' || t[y - 1] == '\n' || t[y - 1] == '\t'))
+					y--;
+				if (x < y || *n) {
+					if (*n == CHAIN_MAX_ARGS)
+						return 0;
+					a[*n] = x;
+					b[*n] = y;
+					(*n)++;
+				}
+				return c == '>' ? i + 1 : 0;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Parse `Name [<params>] [: Super[<args>], ...]` from the record name at
+ * off.  Named arguments (`x = ...`) are not followed. */
+static bool chain_header(const char *t, uint32_t end, uint32_t off, bool is_class, struct header *h)
+{
+	uint32_t i = off;
+
+	memset(h, 0, sizeof(*h));
+	if (i >= end || !chain_id((unsigned char)t[i]))
+		return false;
+	while (i < end && chain_id((unsigned char)t[i]))
+		i++;
+	i = chain_ws(t, i, end);
+	if (is_class && i < end && t[i] == '<') {
+		uint32_t a[CHAIN_MAX_ARGS], b[CHAIN_MAX_ARGS];
+		i = chain_split(t, i, end, a, b, &h->nparams);
+		if (!i)
+			return false;
+		for (unsigned p = 0; p < h->nparams; p++) {
+			uint32_t eq = a[p];
+			int depth = 0;
+			for (; eq < b[p]; eq++) {
+				if (t[eq] == '<' || t[eq] == '(' || t[eq] == '[')
+					depth++;
+				else if (t[eq] == '>' || t[eq] == ')' || t[eq] == ']')
+					depth--;
+				else if (t[eq] == '=' && depth == 0)
+					break;
+			}
+			h->da[p] = h->db[p] = 0;
+			if (eq < b[p]) {
+				h->da[p] = chain_ws(t, eq + 1, b[p]);
+				h->db[p] = b[p];
+			}
+			uint32_t ne = eq; /* the name is the last identifier before '=' */
+			while (ne > a[p] && !chain_id((unsigned char)t[ne - 1]))
+				ne--;
+			uint32_t nb = ne;
+			while (nb > a[p] && chain_id((unsigned char)t[nb - 1]))
+				nb--;
+			h->pa[p] = nb;
+			h->pb[p] = ne;
+		}
+		i = chain_ws(t, i, end);
+	}
+	if (i >= end || t[i] != ':')
+		return true;
+	for (i++; h->nsup < CHAIN_MAX_SUPERS;) {
+		i = chain_ws(t, i, end);
+		struct supref *s = &h->sup[h->nsup];
+		s->na = i;
+		while (i < end && chain_id((unsigned char)t[i]))
+			i++;
+		s->nb = i;
+		if (s->na == s->nb)
+			break;
+		i = chain_ws(t, i, end);
+		s->nargs = 0;
+		if (i < end && t[i] == '<') {
+			i = chain_split(t, i, end, s->a, s->b, &s->nargs);
+			if (!i)
+				return false;
+			for (unsigned k = 0; k < s->nargs; k++) {
+				uint32_t x = s->a[k];
+				while (x < s->b[k] && chain_id((unsigned char)t[x]))
+					x++;
+				x = chain_ws(t, x, s->b[k]);
+				if (x > s->a[k] && x < s->b[k] && t[x] == '=')
+					return false; /* a named argument */
+			}
+			i = chain_ws(t, i, end);
+		}
+		h->nsup++;
+		if (i >= end || t[i] != ',')
+			break;
+		i++;
+	}
+	return true;
+}
+
+static bool chain_is(const char *t, uint32_t a, uint32_t b, const char *w)
+{
+	size_t n = strlen(w);
+	return b - a == n && memcmp(t + a, w, n) == 0;
+}
+
+/* r itself, or, when r's text is exactly one of h's parameters, what the
+ * referrer passed for it (env). */
+static struct region chain_subst(struct region r, const struct header *h, const struct region *env)
+{
+	for (unsigned p = 0; p < h->nparams; p++)
+		if (r.b - r.a == h->pb[p] - h->pa[p] && h->pb[p] > h->pa[p] &&
+		    memcmp(r.t + r.a, r.t + h->pa[p], r.b - r.a) == 0)
+			return env[p];
+	return r;
+}
+
+/* Where argument k of the Pat<...>/Pattern<...> giving rec's fields is
+ * written (out->f NULL: not written).  given: the texts the referrer
+ * passes for rec's template parameters (ngiven of them).  False when the
+ * chain cannot be followed (the caller keeps its old scan). */
+static bool chain_arg(struct region *out, const struct tg_rec *rec, bool is_class,
+                      const struct region *given, unsigned ngiven, unsigned k, int depth)
+{
+	struct pl_span sp = tg_rec_span(rec);
+	struct pl_source_file *f;
+	const char *t = sp.file ? file_text(sp.file, &f) : NULL;
+	struct header h;
+	struct region env[CHAIN_MAX_ARGS];
+
+	if (!t || depth > CHAIN_MAX_DEPTH || !chain_header(t, (uint32_t)f->len, sp.off, is_class, &h))
+		return false;
+	for (unsigned p = 0; p < h.nparams; p++) {
+		if (p < ngiven)
+			env[p] = given[p];
+		else
+			env[p] = (struct region){h.da[p] < h.db[p] ? f : NULL, t, h.da[p], h.db[p]};
+	}
+	for (unsigned i = 0; i < h.nsup; i++) {
+		const struct supref *s = &h.sup[i];
+		if (chain_is(t, s->na, s->nb, "Pat") || chain_is(t, s->na, s->nb, "Pattern")) {
+			*out = (struct region){NULL, t, 0, 0};
+			if (k < s->nargs)
+				*out = chain_subst((struct region){f, t, s->a[k], s->b[k]}, &h, env);
+			return true;
+		}
+		char name[256];
+		if (s->nb - s->na >= sizeof name)
+			continue;
+		memcpy(name, t + s->na, s->nb - s->na);
+		name[s->nb - s->na] = '\0';
+		const struct tg_rec *cls = tg_class_find(g.r, name);
+		if (!cls || !tg_rec_isa(cls, "Pattern"))
+			continue;
+		struct region pass[CHAIN_MAX_ARGS];
+		for (unsigned a = 0; a < s->nargs; a++)
+			pass[a] = chain_subst((struct region){f, t, s->a[a], s->b[a]}, &h, env);
+		return chain_arg(out, cls, true, pass, s->nargs, k, depth + 1);
+	}
+	return false;
+}
+
 static void scan_pattern(struct tga_rec *w)
 {
 	static const char *const order[] = {"sourcePattern", "resultPatterns", "constraints",
@@ -256,6 +483,24 @@ static void scan_pattern(struct tga_rec *w)
 	struct tga_val *fields[5];
 	for (unsigned i = 0; i < 5; i++)
 		fields[i] = (struct tga_val *)tga_rec_field(w, order[i]);
+	/* through a class of the user's: each field where it is written */
+	struct header h;
+	bool direct = !chain_header(t, (uint32_t)f->len, sp.off, false, &h);
+	for (unsigned i = 0; i < h.nsup && !direct; i++)
+		direct = chain_is(t, h.sup[i].na, h.sup[i].nb, "Pat") ||
+		         chain_is(t, h.sup[i].na, h.sup[i].nb, "Pattern");
+	if (!direct) {
+		struct region rg[5];
+		bool ok = true;
+		for (unsigned k = 0; k < 5 && ok; k++)
+			ok = chain_arg(&rg[k], w->rec, false, NULL, 0, k, 0);
+		if (ok) {
+			for (unsigned k = 0; k < 5; k++)
+				if (fields[k] && rg[k].f)
+					tga_scan_fields(rg[k].f, rg[k].t, rg[k].a, rg[k].b, &fields[k], 1);
+			return;
+		}
+	}
 	/* the default (addBenefit 0) is not written in the def */
 	bool written = false;
 	for (uint32_t i = sp.off; i + 10 <= end && !written; i++)

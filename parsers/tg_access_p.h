@@ -45,6 +45,9 @@ void tga_val_free(struct tga_val *v);
 char *tga_blank_comments(const char *buf, size_t len);
 /* Offset just past the def starting at start: its ';' or closing '}'. */
 uint32_t tga_def_end(const char *text, size_t len, uint32_t start);
+/* At a string literal or [{code}] starting at text[i]: the offset of its
+ * last byte (i itself otherwise); strings end at a newline. */
+size_t tga_skip_literal(const char *text, size_t len, size_t i);
 /* Find the text of fields[0..n) (written in that order between start and
  * end of text, which is f's contents with comments blanked) and set the
  * spans of their nodes.  NULL fields are skipped.  Nodes not found keep

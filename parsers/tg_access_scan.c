@@ -151,19 +151,27 @@ char *tga_blank_comments(const char *buf, size_t len)
 	return t;
 }
 
+size_t tga_skip_literal(const char *t, size_t len, size_t i)
+{
+	if (t[i] == '"') {
+		for (i++; i < len && t[i] != '"' && t[i] != '\n'; i++)
+			if (t[i] == '\\')
+				i++;
+	} else if (t[i] == '[' && i + 1 < len && t[i + 1] == '{') {
+		for (i += 2; i + 1 < len && !(t[i] == '}' && t[i + 1] == ']'); i++)
+			;
+		i++;
+	}
+	return i;
+}
+
 uint32_t tga_def_end(const char *t, size_t len, uint32_t start)
 {
 	int depth = 0;
 	for (size_t i = start; i < len; i++) {
 		char c = t[i];
-		if (c == '"') {
-			for (i++; i < len && t[i] != '"' && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-		} else if (c == '[' && i + 1 < len && t[i + 1] == '{') {
-			for (i += 2; i + 1 < len && !(t[i] == '}' && t[i + 1] == ']'); i++)
-				;
-			i++;
+		if (c == '"' || (c == '[' && i + 1 < len && t[i + 1] == '{')) {
+			i = tga_skip_literal(t, len, i);
 		} else if (c == '(' || c == '<' || c == '[' || c == '{') {
 			depth++;
 		} else if (c == ')' || c == '>' || c == ']' || c == '}') {

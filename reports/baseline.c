@@ -74,7 +74,7 @@ int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
 	/* pl_read_file bounds the size: json_object_from_file reads /dev/zero
 	 * forever (tests/hostile/cli-baseline-dev-zero.d). */
 	if (pl_read_file(&text, &len, path) < 0) {
-		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, strerror(errno));
+		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, pl_strerror(errno));
 		return -1;
 	}
 	enum json_tokener_error jerr = json_tokener_success;

@@ -214,6 +214,10 @@ static void rule_descriptor(struct pl_json *j, const struct rule *r)
 
 	pl_json_key(j, "defaultConfiguration");
 	pl_json_begin_object(j);
+	if (r->flags & RULE_OFF_BY_DEFAULT) {
+		pl_json_key(j, "enabled");
+		pl_json_bool(j, false);
+	}
 	pl_json_key(j, "level");
 	pl_json_string(j, level_name(r->severity));
 	pl_json_end_object(j);

@@ -11,8 +11,32 @@
 
 #include "analyzer/verify.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Whether msg[0..n) holds a control character other than tab.  Eight
+ * bytes at a time: every finding's message is scanned, and most are
+ * clean. */
+static bool has_control(const char *msg, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (;;) {
+		uint64_t w, del;
+		while (i + 8 <= n && (memcpy(&w, msg + i, 8), del = w ^ (ones * 0x7f),
+		                      !(((w - ones * 0x20) & ~w & highs) |
+		                        ((del - ones) & ~del & highs))))
+			i += 8;
+		if (i >= n)
+			return false;
+		unsigned char c = (unsigned char)msg[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return true;
+		i++;
+	}
+}
 
 /* msg with control characters (other than tab) written as \n, \r or
  * \xNN, so one finding stays one line; NULL when msg is clean. */
@@ -20,12 +44,9 @@ static char *sanitize(const char *msg)
 {
 	struct pl_buf b = {0};
 	bool dirty = false;
-	const unsigned char *q = (const unsigned char *)msg;
 
-	/* most messages are clean: find the first control character first */
-	while (*q && !((*q < 0x20 && *q != '\t') || *q == 0x7f))
-		q++;
-	if (!*q)
+	/* most messages are clean: look for a control character first */
+	if (!has_control(msg, strlen(msg)))
 		return NULL;
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
 		if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {
@@ -47,14 +68,19 @@ static char *sanitize(const char *msg)
 	return pl_buf_detach(&b);
 }
 
-/* Each line of text, indented by four spaces. */
+/* Each line of text, indented by four spaces.  The witness is escaped
+ * already, but the applied-pattern lines carry pattern names as written:
+ * other control characters show as '?', as in the rendered diagnostics. */
 static void print_indented(FILE *f, const char *text)
 {
 	while (*text) {
-		const char *e = strchr(text, '\n');
-		size_t n = e ? (size_t)(e - text) : strlen(text);
-		fprintf(f, "    %.*s\n", (int)n, text);
-		text += n + (e != NULL);
+		fputs("    ", f);
+		for (; *text && *text != '\n'; text++) {
+			unsigned char c = (unsigned char)*text;
+			fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, f);
+		}
+		fputc('\n', f);
+		text += *text == '\n';
 	}
 }
 
@@ -74,7 +100,10 @@ static int text_finding(struct report_ctx *rc, const struct finding *f)
 	/* check --verify: the verdict, the witness and the applied patterns. */
 	const struct verify_result *v = verify_lookup(f->diag);
 	if (v) {
-		fprintf(rc->f, "note: %s by the engine: %s\n", verify_status_name(v->status), v->how);
+		char *how = sanitize(v->how);
+		fprintf(rc->f, "note: %s by the engine: %s\n", verify_status_name(v->status),
+		        how ? how : v->how);
+		free(how);
 		if (v->witness) {
 			fputs("  witness:\n", rc->f);
 			print_indented(rc->f, v->witness);

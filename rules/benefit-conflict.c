@@ -28,7 +28,7 @@ struct bc_state {
 
 static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
                           const struct model_pattern *first, const struct model_pattern *later,
-                          bool defined, const char *witness)
+                          bool defined, const char *witness_note)
 {
 	const char *may = r->verdict == OVERLAP_MAYBE ? "may " : "";
 	struct pl_diag *d;
@@ -48,7 +48,7 @@ static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
 	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
 	if (r->verdict == OVERLAP_MAYBE && r->why_maybe)
 		rule_note(st->ctx, d, later->span, "unless %s rules the overlap out", r->why_maybe);
-	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", witness);
+	rule_note_text(st->ctx, d, later->span, witness_note);
 	rule_about(st->ctx, d, later);
 	rule_about(st->ctx, d, first);
 	d->uncertain = r->verdict == OVERLAP_MAYBE;
@@ -68,7 +68,7 @@ static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 
 	if (r.rel == OVERLAP_REL_PARTIAL || (r.rel == OVERLAP_REL_EQUAL && by_order)) {
 		if (by_order)
-			bc_report_tie(st, &r, first, later, defined, p->witness);
+			bc_report_tie(st, &r, first, later, defined, p->witness_note);
 		return;
 	}
 	/* containment: spec inside gen.  Equal match sets with unequal

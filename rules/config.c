@@ -49,7 +49,7 @@ void rule_config_init(struct rule_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	for (unsigned i = 0; i < RULE_COUNT; i++) {
-		c->enabled[i] = true;
+		c->enabled[i] = !(rule_table[i]->flags & RULE_OFF_BY_DEFAULT);
 		c->severity[i] = rule_table[i]->severity;
 	}
 	c->fail_on = RULE_FAIL_WARNING;
@@ -246,7 +246,7 @@ int rule_config_load(struct rule_config *c, const char *path, FILE *err)
 	int rc;
 
 	if (pl_read_file(&buf, &len, path) < 0) {
-		fprintf(err, "patlint: cannot read '%s': %s\n", path, strerror(errno));
+		fprintf(err, "patlint: cannot read '%s': %s\n", path, pl_strerror(errno));
 		return -1;
 	}
 	rc = rule_config_parse(c, path, buf, len, err);

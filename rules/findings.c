@@ -8,7 +8,6 @@
 #include "rules/findings.h"
 
 #include <ctype.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,6 +48,7 @@ struct findings {
 	uint32_t n_relpaths;
 	unsigned seq;
 	bool finished;
+	bool no_fingerprints;         /* findings_want_fingerprints(false) */
 	signed char judged[RULE_COUNT]; /* -1 no, 1 yes, 0 default */
 };
 
@@ -402,6 +402,8 @@ void findings_scan_all(struct findings *fs)
 
 static int cmp_str(const char *a, const char *b)
 {
+	if (a == b) /* paths are cached per file, rule ids are static */
+		return 0;
 	if (!a || !b)
 		return (a != NULL) - (b != NULL);
 	return strcmp(a, b);
@@ -579,6 +581,23 @@ static unsigned occ_next(struct occ *t, uint64_t key)
 	return ++t->counts[i];
 }
 
+/* "%016" PRIx64 ":%u" in the arena, without printf: two per finding. */
+static const char *hash_occ(struct pl_arena *a, uint64_t h, unsigned occ)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[16 + 1 + 10 + 1], *p = buf + sizeof buf;
+	size_t n;
+
+	do
+		*--p = (char)('0' + occ % 10);
+	while ((occ /= 10) != 0);
+	*--p = ':';
+	for (int i = 0; i < 16; i++, h >>= 4)
+		*--p = hex[h & 15];
+	n = (size_t)(buf + sizeof buf - p);
+	return pl_arena_strndup(a, p, n);
+}
+
 static void fingerprints(struct findings *fs)
 {
 	size_t n = fs->items.len, cap = 16;
@@ -597,17 +616,21 @@ static void fingerprints(struct findings *fs)
 		uint64_t h = finding_fingerprint_hash(d->rule, f->path, d);
 		struct pl_source_file *sf = pl_source_get(fs->sm, d->span.file);
 
-		f->fingerprint = pl_arena_printf(fs->arena, "%016" PRIx64 ":%u", h, occ_next(&fp, h));
+		f->fingerprint = hash_occ(fs->arena, h, occ_next(&fp, h));
 		if (sf && d->span.off <= sf->len) {
 			size_t len;
 			const char *line = pl_source_line_text(sf, d->span.off, &len);
 			/* Count occurrences per file: mix the path into the key. */
 			uint64_t lhash = finding_line_hash(line, len);
 			uint64_t key = fnv(lhash, f->path, strlen(f->path));
-			f->line_hash = pl_arena_printf(fs->arena, "%016" PRIx64 ":%u", lhash,
-			                               occ_next(&lh, key));
+			f->line_hash = hash_occ(fs->arena, lhash, occ_next(&lh, key));
 		}
 	}
+}
+
+void findings_want_fingerprints(struct findings *fs, bool want)
+{
+	fs->no_fingerprints = !want;
 }
 
 void findings_finish(struct findings *fs)
@@ -620,7 +643,8 @@ void findings_finish(struct findings *fs)
 	report_unused(fs);
 	if (fs->items.len)
 		qsort(fs->items.items, fs->items.len, sizeof(void *), cmp_finding);
-	fingerprints(fs);
+	if (!fs->no_fingerprints)
+		fingerprints(fs);
 }
 
 /* ---- counting --------------------------------------------------------- */

@@ -100,6 +100,10 @@ void findings_set_judged(struct findings *fs, const char *id, bool judged);
  * rule is enabled), compute fingerprints.  Call once, after the rules ran
  * and before baselines and reports. */
 void findings_finish(struct findings *fs);
+/* Whether findings_finish computes fingerprint and line_hash (default:
+ * yes).  A text report that neither reads nor writes a baseline prints
+ * none, and a large run spends real time and memory on them. */
+void findings_want_fingerprints(struct findings *fs, bool want);
 
 /* Findings in stable order: file path, line, column, rule id, message,
  * arrival.  Input errors (rule id NULL) are included. */

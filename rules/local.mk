@@ -11,5 +11,10 @@ libpatlint_a_SOURCES += \
 	rules/unbounded-recursion.c \
 	rules/benefit-conflict.c \
 	rules/unused-suppression.c \
+	rules/ods-variadic-segments.c \
+	rules/ods-summary-style.c \
+	rules/ods-unnamed-argument.c \
+	rules/drr-native-call-placeholders.c \
+	rules/drr-unused-capture.c \
 	$(NULL)
 dist_man_MANS += man/patlint-rules.7

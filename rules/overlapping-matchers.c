@@ -46,7 +46,7 @@ static void om_pair(struct om_state *st, const struct overlap_pair *p)
 		                      "pattern '%s' can match the same '%s' operations as '%s' (%s)",
 		                      overlap_pattern_name(later), root ? root : "any", overlap_pattern_name(first), how);
 	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
-	rule_note(st->ctx, d, later->span, "IR matched by both:\n%s", p->witness);
+	rule_note_text(st->ctx, d, later->span, p->witness_note);
 	rule_about(st->ctx, d, later);
 	rule_about(st->ctx, d, first);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;

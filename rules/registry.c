@@ -63,7 +63,7 @@ void rule_list(FILE *f, const struct rule_config *c)
 {
 	for (unsigned i = 0; i < RULE_COUNT; i++) {
 		const struct rule *r = rule_table[i];
-		bool on = c ? c->enabled[i] : true;
+		bool on = c ? c->enabled[i] : !(r->flags & RULE_OFF_BY_DEFAULT);
 		enum pl_severity sev = c ? c->severity[i] : r->severity;
 		const char *state = !on ? "disabled"
 		                  : (r->flags & RULE_NOT_IMPLEMENTED) ? "not-implemented" : "enabled";
@@ -98,14 +98,8 @@ unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct r
 
 static struct pl_diag *vbegin(struct rule_ctx *ctx, struct pl_span span, const char *fmt, va_list ap)
 {
-	struct pl_buf b = {0};
-	struct pl_diag *d;
-
-	pl_buf_vprintf(&b, fmt, ap);
-	d = pl_diag_begin(ctx->diag, rule_effective_severity(ctx->rule, ctx->cfg), ctx->rule->id, span,
-	                  "%s", pl_buf_cstr(&b));
-	pl_buf_free(&b);
-	return d;
+	return pl_diag_vbegin(ctx->diag, rule_effective_severity(ctx->rule, ctx->cfg), ctx->rule->id,
+	                      span, fmt, ap);
 }
 
 void rule_report(struct rule_ctx *ctx, struct pl_span span, const char *fmt, ...)
@@ -130,14 +124,16 @@ struct pl_diag *rule_report_begin(struct rule_ctx *ctx, struct pl_span span, con
 
 void rule_note(struct rule_ctx *ctx, struct pl_diag *d, struct pl_span span, const char *fmt, ...)
 {
-	struct pl_buf b = {0};
 	va_list ap;
 
 	va_start(ap, fmt);
-	pl_buf_vprintf(&b, fmt, ap);
+	pl_diag_vnote(ctx->diag, d, span, fmt, ap);
 	va_end(ap);
-	pl_diag_note(ctx->diag, d, span, "%s", pl_buf_cstr(&b));
-	pl_buf_free(&b);
+}
+
+void rule_note_text(struct rule_ctx *ctx, struct pl_diag *d, struct pl_span span, const char *text)
+{
+	pl_diag_note_text(ctx->diag, d, span, text);
 }
 
 void rule_about_name(struct rule_ctx *ctx, struct pl_diag *d, const char *name)
@@ -151,7 +147,7 @@ void rule_about_name(struct rule_ctx *ctx, struct pl_diag *d, const char *name)
 	}
 	/* grow geometrically: a cycle finding can name thousands of patterns */
 	if (info->n_patterns >= info->cap_patterns) {
-		unsigned cap = info->n_patterns < 2 ? 4 : info->n_patterns * 2;
+		unsigned cap = info->n_patterns < 2 ? 2 : info->n_patterns * 2; /* most name two */
 		names = PL_NEW_ARRAY(ctx->diag->arena, const char *, cap);
 		if (info->n_patterns)
 			memcpy(names, info->patterns, info->n_patterns * sizeof(*names));

@@ -34,6 +34,7 @@ enum {
 	RULE_NEEDS_ENGINE = 1u << 0,      /* confirms findings by executing patterns */
 	RULE_NOT_IMPLEMENTED = 1u << 1,   /* registered, but its analysis does not exist yet */
 	RULE_FRAMEWORK = 1u << 2,         /* reported by the framework itself, no check function */
+	RULE_OFF_BY_DEFAULT = 1u << 3,    /* pedantic: runs only when enabled (--enable, config) */
 };
 
 /* How often a rule's findings are true, as SARIF's `precision` property
@@ -167,6 +168,9 @@ struct pl_diag *rule_report_begin(struct rule_ctx *ctx, struct pl_span span, con
 	PL_PRINTF(3, 4);
 void rule_note(struct rule_ctx *ctx, struct pl_diag *d, struct pl_span span, const char *fmt, ...)
 	PL_PRINTF(4, 5);
+/* A note with text as is, shared rather than copied (pl_diag_note_text):
+ * text must live in the run's arena. */
+void rule_note_text(struct rule_ctx *ctx, struct pl_diag *d, struct pl_span span, const char *text);
 /* Record that the finding is about pattern p (named or anonymous). */
 void rule_about(struct rule_ctx *ctx, struct pl_diag *d, const struct model_pattern *p);
 /* Same, by name (NULL for an anonymous pattern). */

@@ -81,7 +81,7 @@ static void sfx(char *dst, const char *pos, const char *suffix, long num)
 	memcpy(dst + l, suffix, sl);
 	dst[l + sl] = 0;
 	if (num >= 0)
-		snprintf(dst + l + sl, 12, "%ld", num);
+		snprintf(dst + l + sl, MAXS - l - sl, "%ld", num);
 }
 
 static void add(struct plist *L, const char *pos, int pkind, unsigned depth, int qkind, const char *q,

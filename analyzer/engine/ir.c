@@ -565,6 +565,89 @@ void ir_fmt_string(struct pl_buf *b, const char *s, size_t n)
 	pl_buf_putc(b, '"');
 }
 
+void ir_fmt_name(struct pl_buf *b, const char *name)
+{
+	size_t n = strlen(name);
+	if (ir_is_bare_id(name, n))
+		pl_buf_add(b, name, n);
+	else
+		ir_fmt_string(b, name, n);
+}
+
+static int hex_val(unsigned char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* Decode the string literal whose opening quote is at s into dec, as
+ * MLIR's lexer reads it.  Returns the byte after the closing quote, or
+ * NULL when MLIR would reject the literal. */
+static const char *decode_literal(const char *s, struct pl_buf *dec)
+{
+	const unsigned char *p = (const unsigned char *)s + 1;
+	for (;; p++) {
+		if (!*p)
+			return NULL;
+		if (*p == '"')
+			return (const char *)p + 1;
+		if (*p != '\\') {
+			pl_buf_putc(dec, (char)*p);
+			continue;
+		}
+		p++;
+		if (*p == '"' || *p == '\\')
+			pl_buf_putc(dec, (char)*p);
+		else if (*p == 'n')
+			pl_buf_putc(dec, '\n');
+		else if (*p == 't')
+			pl_buf_putc(dec, '\t');
+		else if (hex_val(p[0]) >= 0 && hex_val(p[1]) >= 0) {
+			pl_buf_putc(dec, (char)(hex_val(p[0]) * 16 + hex_val(p[1])));
+			p++;
+		} else
+			return NULL;
+	}
+}
+
+void ir_fmt_attr_text(struct pl_buf *b, const char *text)
+{
+	struct pl_buf out = { 0 }, dec = { 0 };
+	const char *s = text;
+
+	while (*s) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"') {
+			pl_buf_clear(&dec);
+			s = decode_literal(s, &dec);
+			if (!s)
+				goto whole;
+			ir_fmt_string(&out, dec.data ? dec.data : "", dec.len);
+		} else if (ch == '\n' || ch == '\r' || ch == '\t') {
+			pl_buf_putc(&out, ' ');
+			s++;
+		} else if (ch >= 0x20 && ch < 0x7f) {
+			pl_buf_putc(&out, (char)ch);
+			s++;
+		} else {
+			goto whole;
+		}
+	}
+	pl_buf_add(b, out.data ? out.data : "", out.len);
+	pl_buf_free(&out);
+	pl_buf_free(&dec);
+	return;
+whole:
+	ir_fmt_string(b, text, strlen(text));
+	pl_buf_free(&out);
+	pl_buf_free(&dec);
+}
+
 /* APFloat::toString with natural precision, max padding 3, zeros
  * truncated: `digits` significant digits, shortest form. */
 static void fmt_float_long(struct pl_buf *b, double v, int prec)

@@ -16,9 +16,11 @@
  * do the same for text coming from patterns), so two types or two
  * attributes are equal as MLIR compares them exactly when their pointers
  * are equal.  What is canonicalized:
- *   - integers: decimal, `: T` defaulting to i64, value wrapped to T's width
- *     and printed signed unless T is unsigned (`0xFF : i8` -> `-1 : i8`);
- *     any i1 integer prints `true` / `false`;
+ *   - integers: decimal, `: T` defaulting to i64, printed signed unless T
+ *     is unsigned (`0xFF : i8` -> `-1 : i8`); a literal out of T's range is
+ *     an error where MLIR's parser gives one (`42 : i4`, `-1 : ui8`, `-0`),
+ *     and values wider than 64 bits that no int64_t holds are kept as
+ *     written; any i1 integer prints `true` / `false`;
  *   - floats: `: T` defaulting to f64, printed as MLIR's printFloatValue
  *     does for f32 and f64 (`1.0` -> `1.000000e+00 : f64`; values the short
  *     form cannot hold exactly use the long form or the bit pattern);
@@ -264,6 +266,32 @@ int ir_parse(struct ir_op **out, struct ir_ctx *c, struct pl_diag_ctx *diag,
  * does, followed by a newline.  Values are named as MLIR names them. */
 void ir_print(struct pl_buf *out, const struct ir_op *op);
 void ir_print_file(FILE *f, const struct ir_op *op);
+
+/* Text for IR built outside the engine (the witnesses of analyzer/overlap.c
+ * and verify.c), written so that it lexes as MLIR whatever bytes the
+ * pattern files put in names and constants.
+ *
+ * ir_fmt_string appends s[0..n) as a quoted string literal escaped as
+ * MLIR's printer escapes it: `\\` for a backslash, the byte as `\XX`
+ * (uppercase hex) for '"' and every byte outside printable ASCII (so
+ * `\22`, `\0A`, and invalid UTF-8 comes out byte for byte).  Op names in
+ * generic form are written this way.
+ *
+ * ir_fmt_name appends an attribute name: bare when it is an identifier
+ * ([A-Za-z_][A-Za-z0-9_$.]*), else as a string literal.
+ *
+ * ir_fmt_attr_text appends attribute text as a pattern spelt it (a PDLL
+ * attr<"...">, a DRR ConstantAttr value): its string literals are decoded
+ * (MLIR's escapes \" \\ \n \t \XX) and re-escaped as above.  Text that
+ * cannot be MLIR attribute syntax (a control character or non-ASCII byte
+ * outside a literal, an unterminated literal, an escape MLIR rejects) is
+ * written whole as one string literal instead, so the witness still
+ * parses; newlines, tabs and carriage returns outside literals become
+ * spaces, so one op stays one line. */
+bool ir_is_bare_id(const char *s, size_t n);
+void ir_fmt_string(struct pl_buf *b, const char *s, size_t n);
+void ir_fmt_name(struct pl_buf *b, const char *name);
+void ir_fmt_attr_text(struct pl_buf *b, const char *text);
 
 /* `patlint dump ir`: parse the .mlir file at path (each `// -----` chunk on
  * its own when split) and print it to out in MLIR's generic form, as

@@ -45,7 +45,7 @@ int ir_dump(FILE *fout, struct pl_arena *arena, struct pl_intern *strs, struct p
 
 	if (pl_source_load(&f, sm, path) < 0) {
 		struct pl_span none = { 0 };
-		pl_diag(diag, PL_SEV_ERROR, NULL, none, "cannot open '%s': %s", path, strerror(errno));
+		pl_diag(diag, PL_SEV_ERROR, NULL, none, "cannot read '%s': %s", path, pl_strerror(errno));
 		ir_ctx_free(c);
 		return -1;
 	}

@@ -27,10 +27,6 @@ struct ir_ctx {
 /* Append a float literal as MLIR's printFloatValue prints it (f32 when
  * is_f32, else f64). */
 void ir_fmt_float(struct pl_buf *b, double v, bool is_f32);
-/* Append s[0..n) as a quoted MLIR string literal, escaped as MLIR does. */
-void ir_fmt_string(struct pl_buf *b, const char *s, size_t n);
-/* Whether s[0..n) is a bare identifier ([A-Za-z_][A-Za-z0-9_$.]*). */
-bool ir_is_bare_id(const char *s, size_t n);
 /* Width of an integer type (iN, siN, uiN; index is 64); 0 if not one. */
 unsigned ir_int_type_width(const char *type, bool *is_unsigned);
 

@@ -664,39 +664,153 @@ static bool scan_number(struct parser *p, uint32_t *s, bool *is_float)
 	return true;
 }
 
+/* Longest integer literal (significant digits) checked against a type
+ * wider than its digit count decides at a glance: the exact check converts
+ * the decimal digits to binary in quadratic time. */
+#define IR_MAX_INT_DIGITS 4096
+
+static int digit_val(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	return ch - 'A' + 10;
+}
+
+/* Bits of the magnitude of decimal digits [t, t + d) (no leading zero,
+ * d <= IR_MAX_INT_DIGITS) and whether it is a power of two. */
+static unsigned long dec_bits(const char *t, size_t d, bool *pow2)
+{
+	uint32_t limb[IR_MAX_INT_DIGITS / 9 + 2] = { 0 };
+	size_t n = 0;
+	for (size_t i = 0; i < d;) {
+		uint64_t mul = 1, add = 0;
+		for (unsigned k = 0; k < 9 && i < d; k++, i++) {
+			mul *= 10;
+			add = add * 10 + (uint64_t)(t[i] - '0');
+		}
+		for (size_t j = 0; j < n; j++) {
+			uint64_t x = (uint64_t)limb[j] * mul + add;
+			limb[j] = (uint32_t)x;
+			add = x >> 32;
+		}
+		if (add)
+			limb[n++] = (uint32_t)add;
+	}
+	*pow2 = false;
+	if (!n)
+		return 0;
+	unsigned long bits = 32 * (unsigned long)(n - 1);
+	for (uint32_t top = limb[n - 1]; top; top >>= 1)
+		bits++;
+	*pow2 = (limb[n - 1] & (limb[n - 1] - 1)) == 0;
+	for (size_t j = 0; *pow2 && j + 1 < n; j++)
+		*pow2 = limb[j] == 0;
+	return bits;
+}
+
+/* Check the integer literal [s, e) (optional '-', decimal or 0x hex) against
+ * integer type `type` of width w as MLIR's parser does (parseDecOrHexAttr,
+ * buildAttributeAPInt): the magnitude must fit in w bits; a negative value
+ * must be representable in two's complement, so up to 2^(w-1) and never
+ * `-0`; a non-negative value of a signed type or index must leave the sign
+ * bit clear; signless types take either reading (`255 : i8`, `-128 : i8`);
+ * no negative literal for an unsigned type.  Errors point at the digits,
+ * as mlir-opt's do, worded as mlir-opt words them for an attribute or for
+ * dense elements.  On success *mag is the magnitude when it fits 64 bits
+ * (*fits64). */
+static bool check_int_literal(struct parser *p, uint32_t s, uint32_t e, const char *type,
+                              unsigned w, bool is_unsigned, bool dense, uint64_t *mag,
+                              bool *fits64)
+{
+	const char *t = p->buf + s, *end = p->buf + e;
+	bool neg = *t == '-';
+	uint32_t at = s + neg;
+	t += neg;
+	if (neg && is_unsigned) {
+		if (dense)
+			perr(p, at, "expected unsigned integer elements, but parsed negative value");
+		else
+			perr(p, at, "negative integer literal not valid for unsigned integer type %s", type);
+		return false;
+	}
+	bool hex = end - t > 2 && t[0] == '0' && t[1] == 'x';
+	if (hex)
+		t += 2;
+	while (t < end && *t == '0')
+		t++;
+	size_t d = (size_t)(end - t);
+	unsigned long bits = 0;
+	bool pow2 = false;
+	if (hex) {
+		if (d) {
+			int top = digit_val(*t);
+			bits = 4 * (unsigned long)(d - 1);
+			for (; top; top >>= 1)
+				bits++;
+			pow2 = (digit_val(*t) & (digit_val(*t) - 1)) == 0;
+			for (const char *q = t + 1; pow2 && q < end; q++)
+				pow2 = *q == '0';
+		}
+	} else if (d > 1 && (double)(d - 1) * 3.321928094887362 - 1e-6 >= (double)w) {
+		bits = (unsigned long)w + 1; /* at least 10^(d-1): more than w bits */
+	} else if (d > IR_MAX_INT_DIGITS && (double)d * 3.321928094887362 + 1e-6 <= (double)w - 1) {
+		bits = (unsigned long)w - 1; /* below 10^d: at most w - 1 bits, fits */
+	} else if (d > IR_MAX_INT_DIGITS) {
+		perr(p, at, "integer literal too long to check against type %s (more than %d digits)",
+		     type, IR_MAX_INT_DIGITS);
+		return false;
+	} else {
+		bits = dec_bits(t, d, &pow2);
+	}
+	bool is_signed = type[0] == 's' || strcmp(type, "index") == 0;
+	bool fits = bits <= w;
+	if (fits && neg)
+		fits = bits > 0 && (bits < w || pow2);
+	else if (fits && is_signed)
+		fits = bits < w;
+	if (!fits) {
+		if (dense)
+			perr(p, at, "integer constant out of range for type %s", type);
+		else
+			perr(p, at, "integer constant out of range for attribute of type %s", type);
+		return false;
+	}
+	*fits64 = bits <= 64;
+	*mag = 0;
+	for (const char *q = t; *fits64 && q < end; q++)
+		*mag = *mag * (hex ? 16 : 10) + (uint64_t)digit_val(*q);
+	return true;
+}
+
 /* Append literal [s, e) as a value of scalar type `type` (canonical). */
 static bool fmt_scalar(struct parser *p, struct pl_buf *out, uint32_t s, uint32_t e, bool is_float,
                        const char *type, bool with_type)
 {
 	char lit[128];
 	size_t n = e - s;
-	if (n >= sizeof lit) {
-		/* too long for 64 bits: keep as written */
-		pl_buf_add(out, p->buf + s, n);
-		if (with_type)
-			pl_buf_printf(out, " : %s", type);
-		return true;
-	}
-	memcpy(lit, p->buf + s, n);
-	lit[n] = '\0';
 	bool is_unsigned;
 	unsigned w = ir_int_type_width(type, &is_unsigned);
-	bool is_hex = strstr(lit, "0x") != NULL;
 	if (w) {
+		uint64_t u;
+		bool fits64;
 		if (is_float) {
 			perr(p, s, "floating point value not valid for integer type %s", type);
 			return false;
 		}
-		errno = 0;
-		bool neg = lit[0] == '-';
-		unsigned long long u = strtoull(neg ? lit + 1 : lit, NULL, is_hex ? 16 : 10);
-		if (errno == ERANGE) {
-			pl_buf_add(out, lit, n);
+		if (!check_int_literal(p, s, e, type, w, is_unsigned, !with_type, &u, &fits64))
+			return false;
+		bool neg = p->buf[s] == '-';
+		/* In range for the type; wider than i64 only values an int64_t
+		 * holds are canonicalized, the rest are kept as written. */
+		if (!fits64 || (w > 64 && u > (neg ? UINT64_C(1) << 63 : INT64_MAX))) {
+			pl_buf_add(out, p->buf + s, n);
 			if (with_type)
 				pl_buf_printf(out, " : %s", type);
 			return true;
 		}
-		int64_t v = neg ? -(int64_t)u : (int64_t)u;
+		int64_t v = (int64_t)(neg ? 0 - u : u);
 		const char *a = ir_attr_make_int(p->c, v, type);
 		if (with_type)
 			pl_buf_puts(out, a);
@@ -706,6 +820,16 @@ static bool fmt_scalar(struct parser *p, struct pl_buf *out, uint32_t s, uint32_
 			pl_buf_add(out, a, strstr(a, " : ") - a);
 		return true;
 	}
+	if (n >= sizeof lit) {
+		/* too long for a double's digits: keep as written */
+		pl_buf_add(out, p->buf + s, n);
+		if (with_type)
+			pl_buf_printf(out, " : %s", type);
+		return true;
+	}
+	memcpy(lit, p->buf + s, n);
+	lit[n] = '\0';
+	bool is_hex = strstr(lit, "0x") != NULL;
 	bool f32 = !strcmp(type, "f32");
 	double v;
 	if (is_hex) {

@@ -62,6 +62,12 @@ struct pdll_options {
 	                 struct pdll_td_import *imp);
 	void *import_td_ud;              /* passed to import_td */
 	bool allow_include_outside;      /* no include confinement (parsers/incpath.h) */
+	/* mlir-pdll --split-input-file: each chunk of the file between `// -----`
+	 * markers is parsed as its own module (its own scope and includes), and
+	 * its patterns form a unit of their own, isolated (analyzer/model.h), so
+	 * that no analysis relates them to patterns outside the chunk.  A file with
+	 * no marker is read as without the option. */
+	bool split_input;
 	FILE *dump_ast;                  /* non-NULL: print the checked AST here (debugging) */
 };
 

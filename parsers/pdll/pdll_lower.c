@@ -364,6 +364,8 @@ void pdll_lower_pattern(struct pdll_parser *p, struct pdll_decl *pat)
 	mp->benefit = pat->benefit >= 0 ? pat->benefit : 0;
 	mp->bounded_recursion = pat->recursion;
 	mp->reg_order = model_pattern_count(p->m) - 1;
+	mp->unit = p->unit;
+	mp->isolated = p->isolated;
 	mp->span = pat->decl_span;
 
 	for (unsigned i = 0; i < body->n_stmts; i++)
@@ -444,8 +446,28 @@ void pdll_dump_decl(struct pdll_parser *p, FILE *out, struct pdll_decl *d)
 
 /* ---- entry points ------------------------------------------------------------ */
 
-static int load(struct model *m, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
-                struct pl_source_file *f, const struct pdll_options *opts)
+/* The split marker of mlir-pdll --split-input-file. */
+#define SPLIT_MARKER "// -----"
+#define SPLIT_MARKER_LEN 8
+
+/* Offset of the next split marker at or after off (len when none).  Like
+ * MLIR 16's splitAndProcessBuffer the split is textual, wherever the
+ * marker stands, before anything is lexed: the text before it on its line
+ * ends the chunk, the next one starts right after its eight bytes. */
+static uint32_t next_marker(const struct pl_source_file *f, uint32_t off)
+{
+	const char *b = f->buf;
+	for (uint32_t i = off; i + SPLIT_MARKER_LEN <= f->len; i++)
+		if (b[i] == '/' && memcmp(b + i, SPLIT_MARKER, SPLIT_MARKER_LEN) == 0)
+			return i;
+	return (uint32_t)f->len;
+}
+
+/* Parse f's bytes [off, end) as one module, a unit of its own (isolated:
+ * a split chunk), with a parser (scopes, includes) of its own. */
+static int load_range(struct model *m, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
+                      struct pl_source_file *f, uint32_t off, uint32_t end, bool isolated,
+                      const struct pdll_options *opts)
 {
 	struct pdll_parser p;
 
@@ -456,12 +478,31 @@ static int load(struct model *m, struct pl_source_mgr *sm, struct pl_diag_ctx *d
 	p.sm = sm;
 	p.diag = diag;
 	p.opts = opts;
-	int rc = pdll_parse_file(&p, f);
+	p.unit = model_unit_new(m);
+	p.isolated = isolated;
+	int rc = pdll_parse_range(&p, f, off, end);
 	if (opts && opts->dump_ast)
 		for (size_t i = 0; i < p.all_decls.len; i++)
 			pdll_dump_decl(&p, opts->dump_ast, p.all_decls.items[i]);
 	pl_vec_free(&p.patterns);
 	pl_vec_free(&p.all_decls);
+	return rc;
+}
+
+static int load(struct model *m, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
+                struct pl_source_file *f, const struct pdll_options *opts)
+{
+	uint32_t end = next_marker(f, 0);
+	int rc = 0;
+
+	if (!opts || !opts->split_input || end == f->len)
+		return load_range(m, sm, diag, f, 0, (uint32_t)f->len, false, opts);
+	for (uint32_t off = 0;; off = end + SPLIT_MARKER_LEN, end = next_marker(f, off)) {
+		if (load_range(m, sm, diag, f, off, end, true, opts) < 0)
+			rc = -1;
+		if (end == f->len)
+			break;
+	}
 	return rc;
 }
 
@@ -472,7 +513,7 @@ int pdll_load(struct model *m, struct pl_source_mgr *sm, struct pl_diag_ctx *dia
 
 	if (pl_source_load(&f, sm, path) != 0) {
 		struct pl_span none = {0};
-		pl_diag(diag, PL_SEV_ERROR, NULL, none, "cannot read '%s': %s", path, strerror(errno));
+		pl_diag(diag, PL_SEV_ERROR, NULL, none, "cannot read '%s': %s", path, pl_strerror(errno));
 		return -1;
 	}
 	return load(m, sm, diag, f, opts);

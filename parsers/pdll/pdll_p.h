@@ -216,12 +216,15 @@ struct pdll_parser {
 	struct pl_vec patterns;       /* PD_PATTERN decls, source order */
 	struct pl_vec all_decls;      /* top-level decls (for the dump) */
 	const char *cur_file_dir;     /* directory of the file being parsed */
+	unsigned unit;                /* model_pattern.unit of the patterns it lowers */
+	bool isolated;                /* model_pattern.isolated of them (a split chunk) */
 };
 
 #define PDLL_MAX_DEPTH 512
 
-/* pdll_parse.c */
-int pdll_parse_file(struct pdll_parser *p, struct pl_source_file *f);
+/* pdll_parse.c: parse f's bytes [off, end) as one module (a whole file, or
+ * one `// -----` chunk of it: positions stay those of the file). */
+int pdll_parse_range(struct pdll_parser *p, struct pl_source_file *f, uint32_t off, uint32_t end);
 
 /* diagnostics helpers (pdll_sema.c) */
 struct pl_span pdll_span(struct pdll_parser *p, uint32_t off, uint32_t end);

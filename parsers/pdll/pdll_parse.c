@@ -1542,9 +1542,11 @@ static int parse_module_body(struct pdll_parser *p)
 	return rc;
 }
 
-int pdll_parse_file(struct pdll_parser *p, struct pl_source_file *f)
+int pdll_parse_range(struct pdll_parser *p, struct pl_source_file *f, uint32_t off, uint32_t end)
 {
 	pdll_lex_init(&p->lx, f, p->diag);
+	p->lx.pos = off;
+	p->lx.len = end;
 	pdll_scope_push(p);
 	next(p);
 	int rc = parse_module_body(p);

@@ -1229,7 +1229,7 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
 	}
 	if (pl_source_load(&f, sm, main_path) != 0) {
 		pl_diag(diag, PL_SEV_ERROR, NULL, none, "Could not open input file '%s': %s",
-		        main_path, strerror(errno));
+		        main_path, pl_strerror(errno));
 		return -1;
 	}
 	lx = pl_xcalloc(1, sizeof(*lx));

@@ -79,7 +79,9 @@ struct tg_field *tg_rec_field(const struct tg_rec *r, const char *name)
 void tg_rec_add_field(struct tg_keeper *k, struct tg_rec *r, const struct tg_field *f)
 {
 	if (r->nfields == r->capfields) {
-		unsigned nc = r->capfields ? r->capfields * 2 : 16;
+		/* the arena keeps outgrown arrays: start small (a def of
+		 * 100,000 patterns is mostly records of a handful of fields) */
+		unsigned nc = r->capfields ? r->capfields * 2 : 4;
 		struct tg_field *nf = PL_NEW_ARRAY(k->arena, struct tg_field, nc);
 		if (r->nfields)
 			memcpy(nf, r->fields, sizeof(*nf) * r->nfields);
@@ -128,7 +130,8 @@ struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r)
 	c->rtype = NULL;
 	c->self_ty = NULL;
 	c->in_table = false;
-	c->fields = PL_NEW_ARRAY(k->arena, struct tg_field, r->capfields ? r->capfields : 1);
+	c->capfields = r->nfields + 2; /* a copy mostly gains a field or two, if any */
+	c->fields = PL_NEW_ARRAY(k->arena, struct tg_field, c->capfields);
 	if (r->nfields)
 		memcpy(c->fields, r->fields, sizeof(*c->fields) * r->nfields);
 	if (r->fidx) {

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct tg_records *recs = NULL;
 		if (tg_load_buffer(&recs, r.arena, r.intern, r.sm, &r.diag, "fuzz-input.td",
 		                   (const char *)data, size, NULL) == 0 && recs) {
-			ods_import(m, recs, &r.diag);
+			ods_import_input(m, recs, &r.diag);   /* as `check` does: ODS rules too */
 			drr_import(m, recs, 0, &r.diag);
 			tga_detach();
 		}

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +46,63 @@ START_TEST(test_arena_alignment_and_growth)
 	char *big = pl_arena_zalloc(a, 1 << 20);
 	ck_assert_int_eq(big[(1 << 20) - 1], 0);
 	ck_assert_str_eq(pl_arena_printf(a, "%s-%d", "ab", 42), "ab-42");
+	pl_arena_free(a);
+}
+END_TEST
+
+/* pl_arena_printf formats plain %s/%d/%u/%c/%% itself and hands anything
+ * else to vsnprintf: both must give what snprintf gives. */
+#define CHECK_FMT(a, ...)                                              \
+	do {                                                           \
+		char ref_[4096];                                       \
+		snprintf(ref_, sizeof ref_, __VA_ARGS__);              \
+		ck_assert_str_eq(pl_arena_printf((a), __VA_ARGS__), ref_); \
+	} while (0)
+
+START_TEST(test_arena_printf_like_snprintf)
+{
+	struct pl_arena *a = pl_arena_new();
+	char long_s[600];
+
+	memset(long_s, 'y', sizeof long_s - 1);
+	long_s[sizeof long_s - 1] = '\0';
+	CHECK_FMT(a, "plain text");
+	CHECK_FMT(a, "%s", "");
+	CHECK_FMT(a, "%s|%s|%s", "a", "", "ccc");
+	CHECK_FMT(a, "100%% of %d", 7);
+	CHECK_FMT(a, "%d %d %d %i", 0, -1, INT_MIN, INT_MAX);
+	CHECK_FMT(a, "%u %u", 0u, UINT_MAX);
+	CHECK_FMT(a, "%ld %lu", LONG_MIN, ULONG_MAX);
+	CHECK_FMT(a, "%lld %llu", LLONG_MIN, ULLONG_MAX);
+	CHECK_FMT(a, "%zu", SIZE_MAX);
+	CHECK_FMT(a, "[%c%c]", 'x', '%');
+	CHECK_FMT(a, "%s:%u:%u: %s", long_s, 12u, 3u, long_s);
+	/* not the fast path */
+	CHECK_FMT(a, "%5d|%-4s|%x|%.2s|%08.3f", 42, "ab", 255u, "abc", 3.14159);
+	CHECK_FMT(a, "%-300s|%s", "pad", long_s);
+	pl_arena_free(a);
+}
+END_TEST
+
+/* Strings are packed without alignment; objects after them stay aligned. */
+START_TEST(test_arena_text_then_objects)
+{
+	struct pl_arena *a = pl_arena_new();
+	char *strs[1000];
+
+	for (int i = 0; i < 1000; i++) {
+		char buf[64];
+		int n = snprintf(buf, sizeof buf, "s%0*d", i % 40, i);
+		strs[i] = pl_arena_strndup(a, buf, (size_t)n);
+		void *o = pl_arena_alloc(a, (size_t)(i % 24) + 1);
+		ck_assert_uint_eq((uintptr_t)o % 16, 0);
+		memset(o, 0xff, (size_t)(i % 24) + 1);
+	}
+	for (int i = 0; i < 1000; i++) {
+		char buf[64];
+		snprintf(buf, sizeof buf, "s%0*d", i % 40, i);
+		ck_assert_str_eq(strs[i], buf);
+	}
 	pl_arena_free(a);
 }
 END_TEST
@@ -235,6 +294,40 @@ START_TEST(test_cli_parse)
 }
 END_TEST
 
+/* Control characters are shown as '?' wherever they fall (the renderer
+ * skips clean text a word at a time); tabs stay, and so do newlines in a
+ * message. */
+START_TEST(test_diag_render_control_chars)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	static const char bad[] = {'\033', '\001', '\177', '\r'};
+
+	for (size_t len = 1; len <= 20; len++) {
+		for (size_t at = 0; at < len; at++) {
+			for (size_t k = 0; k < sizeof bad + 2; k++) {
+				char msg[32], want[64];
+				memset(msg, 'm', len);
+				msg[len] = '\0';
+				msg[at] = k < sizeof bad ? bad[k] : k == sizeof bad ? '\t' : '\n';
+				struct pl_diag d = {0};
+				d.sev = PL_SEV_NOTE;
+				d.msg = msg;
+				struct render_args ra = {sm, &d};
+				char *out = capture(render, &ra);
+				snprintf(want, sizeof want, "patlint: note: %s\n", msg);
+				if (k < sizeof bad)
+					want[strlen("patlint: note: ") + at] = '?';
+				ck_assert_str_eq(out, want);
+				free(out);
+			}
+		}
+	}
+	pl_source_mgr_free(sm);
+	pl_arena_free(a);
+}
+END_TEST
+
 static Suite *foundation_suite(void)
 {
 	Suite *s = suite_create("foundation");
@@ -242,6 +335,8 @@ static Suite *foundation_suite(void)
 
 	tc = tcase_create("arena");
 	tcase_add_test(tc, test_arena_alignment_and_growth);
+	tcase_add_test(tc, test_arena_printf_like_snprintf);
+	tcase_add_test(tc, test_arena_text_then_objects);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
@@ -252,6 +347,7 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
 	tcase_add_test(tc, test_diag_max_errors_and_summary);
+	tcase_add_test(tc, test_diag_render_control_chars);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("json");
 	tcase_add_test(tc, test_json_escaping);

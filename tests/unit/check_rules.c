@@ -110,9 +110,11 @@ START_TEST(test_run_all_skips_disabled)
 
 	pl_diag_ctx_init(&d, sm, a);
 	rule_config_init(&c);
-	/* Five rules with checks; unused-suppression has none.  An empty
-	 * model gives no finding. */
-	ck_assert_uint_eq(rules_run_all(m, &d, &c), 5);
+	/* Every rule has a check but unused-suppression; drr-unused-capture
+	 * is off by default.  An empty model gives no finding. */
+	ck_assert_uint_eq(rules_run_all(m, &d, &c), RULE_COUNT - 2);
+	rule_config_switch(&c, "drr-unused-capture", true, stderr);
+	ck_assert_uint_eq(rules_run_all(m, &d, &c), RULE_COUNT - 1);
 	rule_config_switch(&c, "all", false, stderr);
 	rule_config_switch(&c, "unbound-variable", true, stderr);
 	ck_assert_uint_eq(rules_run_all(m, &d, &c), 1);
