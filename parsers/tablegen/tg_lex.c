@@ -597,16 +597,20 @@ static void lex_code(struct tg_lexer *lx, struct tg_token *t, const char *s, con
 	const char *cs = p;
 
 	for (;;) {
+		/* LLVM's LexBracket, a '}' at a time: memchr to the next one,
+		 * with NUL bytes on the way reported as it reports them */
+		const char *q = memchr(p, '}', (size_t)(end - p));
+		const char *stop = q ? q : end;
+		for (const char *z = p; (z = memchr(z, '\0', (size_t)(stop - z))) != NULL; z++)
+			nul_byte(lx, s);
+		if (!q) {
+			p = end;
+			break;
+		}
+		p = q + 1;
 		if (p == end)
 			break;
 		char c = *p++;
-		if (c == '\0')
-			nul_byte(lx, s);
-		if (c != '}')
-			continue;
-		if (p == end)
-			break;
-		c = *p++;
 		if (c == ']') {
 			set_tok(lx, t, TG_TOK_CODEVAL, s, p);
 			t->text = pl_intern_n(lx->intern, cs, (size_t)(p - 2 - cs));
@@ -1033,9 +1037,14 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 			fr->p = p;
 			continue;
 		case ' ': case '\t':
+			/* indentation runs: skip them here, not one loop turn each */
+			while (p < fr->end && (*p == ' ' || *p == '\t'))
+				p++;
 			fr->p = p;
 			continue;
 		case '\n': case '\r':
+			while (p < fr->end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+				p++;
 			fr->p = p;
 			bol = true;
 			continue;
