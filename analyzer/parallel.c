@@ -23,7 +23,6 @@
 /* One .td input as a worker leaves it for the importer. */
 struct slot {
 	struct pl_arena *arena;      /* records and recorded diagnostics */
-	struct pl_intern *view;      /* the worker's view of the run's intern table */
 	struct pl_diag_ctx diag;     /* records while evaluating, forwards once taken */
 	struct pl_vec recorded;      /* struct pl_diag *, in emission order */
 	struct tg_records *recs;     /* tg_load's *out */
@@ -40,6 +39,9 @@ struct pl_prefetch {
 	struct slot *slots;          /* one per input; used for .td inputs only */
 	_Atomic size_t next;         /* next input a worker claims */
 	thrd_t *threads;             /* workers */
+	struct pl_intern **views;    /* each worker's view of the run's intern table */
+	unsigned n_views;            /* made (one per worker to start) */
+	_Atomic unsigned next_view;  /* next view a starting worker takes */
 	unsigned n_threads;          /* started */
 	mtx_t lock;                  /* guards slot.done */
 	cnd_t cond;                  /* signalled when a slot is done */
@@ -68,6 +70,9 @@ static int worker(void *arg)
 {
 	struct pl_prefetch *pf = arg;
 	struct pl_run *r = pf->r;
+	/* One view per worker, kept across its inputs: after the first,
+	 * most names are in it and the shared table's lock is left alone. */
+	struct pl_intern *view = pf->views[atomic_fetch_add(&pf->next_view, 1)];
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&pf->next, 1);
@@ -76,7 +81,7 @@ static int worker(void *arg)
 		if (pl_input_kind(pf->files[i]) != PL_INPUT_TD)
 			continue;
 		struct slot *s = &pf->slots[i];
-		s->rc = tg_load(&s->recs, s->arena, s->view, r->sm, &s->diag, pf->files[i], &r->tg);
+		s->rc = tg_load(&s->recs, s->arena, view, r->sm, &s->diag, pf->files[i], &r->tg);
 		mtx_lock(&pf->lock);
 		s->done = true;
 		cnd_broadcast(&pf->cond);
@@ -113,13 +118,16 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 			continue;
 		s->pf = pf;
 		s->arena = pl_arena_new();
-		s->view = pl_intern_view_new(r->intern);
 		pl_diag_ctx_init(&s->diag, r->sm, s->arena);
 		s->diag.sink.emit = slot_emit;
 		s->diag.sink.ud = s;
 		s->diag.max_errors = 0; /* the run's context applies the cap on replay */
 	}
 	pf->threads = pl_xcalloc(jobs, sizeof(*pf->threads));
+	pf->views = pl_xcalloc(jobs, sizeof(*pf->views));
+	for (unsigned t = 0; t < jobs; t++)
+		pf->views[pf->n_views++] = pl_intern_view_new(r->intern);
+	atomic_init(&pf->next_view, 0);
 	for (unsigned t = 0; t < jobs; t++) {
 		if (thrd_create(&pf->threads[t], worker, pf) != thrd_success)
 			break;
@@ -150,6 +158,8 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out)
 	for (size_t k = 0; k < s->recorded.len; k++)
 		pl_diag_end(&pf->r->diag, s->recorded.items[k]);
 	s->taken = true;
+	if (s->recs)
+		tg_records_rebind(s->recs, pf->r->intern, &pf->r->diag);
 	*out = s->recs;
 	return s->rc;
 }
@@ -174,17 +184,19 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 		thrd_join(pf->threads[t], NULL);
 	for (size_t i = 0; i < pf->n; i++) {
 		struct slot *s = &pf->slots[i];
-		pl_intern_free(s->view);
 		pl_vec_free(&s->recorded);
 		if (s->taken && s->arena)
 			pl_arena_adopt(pf->r->arena, s->arena); /* replayed diagnostics live there */
 		else
 			pl_arena_free(s->arena);
 	}
+	for (unsigned t = 0; t < pf->n_views; t++)
+		pl_intern_free(pf->views[t]);
 	pl_intern_set_shared(pf->r->intern, 0);
 	cnd_destroy(&pf->cond);
 	mtx_destroy(&pf->lock);
 	free(pf->threads);
+	free(pf->views);
 	free(pf->slots);
 	free(pf);
 }

@@ -25,6 +25,8 @@ struct pl_source_mgr {
 	struct pl_source_file **chunks[SM_MAX_CHUNKS]; /* id -> file; id 0 unused */
 	_Atomic uint32_t count;        /* entries used, including slot 0 */
 	mtx_t lock;                    /* serializes pl_source_load / pl_source_add */
+	uint32_t *by_path;             /* open addressing: file ids by path (under lock) */
+	uint32_t by_path_cap;          /* slots (power of two), 0 before the first file */
 };
 
 #define SM_FILE(sm, id) ((sm)->chunks[(id) >> SM_CHUNK_BITS][(id) & (SM_CHUNK - 1)])
@@ -52,11 +54,44 @@ void pl_source_mgr_free(struct pl_source_mgr *sm)
 	}
 	for (uint32_t c = 0; c < SM_MAX_CHUNKS && sm->chunks[c]; c++)
 		free(sm->chunks[c]);
+	free(sm->by_path);
 	mtx_destroy(&sm->lock);
 	free(sm);
 }
 
 static void build_lines(struct pl_source_file *f);
+
+/* The by_path slot of path: the id of the first file loaded under that
+ * path, or the empty slot where it goes.  Called with sm->lock held (a
+ * `check -j` run over a tree loads each include once per input: a linear
+ * search was quadratic in the files, under the lock). */
+static uint32_t *path_slot(struct pl_source_mgr *sm, const char *path)
+{
+	uint32_t mask = sm->by_path_cap - 1;
+	uint32_t i = (uint32_t)pl_hash_bytes(path, strlen(path)) & mask;
+
+	while (sm->by_path[i] && strcmp(SM_FILE(sm, sm->by_path[i])->path, path) != 0)
+		i = (i + 1) & mask;
+	return &sm->by_path[i];
+}
+
+static void path_index(struct pl_source_mgr *sm, struct pl_source_file *f)
+{
+	uint32_t n = atomic_load_explicit(&sm->count, memory_order_relaxed);
+
+	if ((n + 1) * 2 > sm->by_path_cap) {
+		uint32_t old_cap = sm->by_path_cap, *old = sm->by_path;
+		sm->by_path_cap = old_cap ? old_cap * 2 : 256;
+		sm->by_path = pl_xcalloc(sm->by_path_cap, sizeof(*sm->by_path));
+		for (uint32_t i = 0; i < old_cap; i++)
+			if (old[i])
+				*path_slot(sm, SM_FILE(sm, old[i])->path) = old[i];
+		free(old);
+	}
+	uint32_t *slot = path_slot(sm, f->path);
+	if (!*slot)
+		*slot = f->id;
+}
 
 /* Called with sm->lock held. */
 static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *path,
@@ -76,6 +111,7 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 	build_lines(f);
 	SM_FILE(sm, id) = f;
 	atomic_store_explicit(&sm->count, id + 1, memory_order_release);
+	path_index(sm, f);
 	return f;
 }
 
@@ -87,11 +123,9 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 
 	*out = NULL;
 	mtx_lock(&sm->lock);
-	for (uint32_t i = 1, n = atomic_load_explicit(&sm->count, memory_order_relaxed); i < n; i++) {
-		if (strcmp(SM_FILE(sm, i)->path, path) == 0) {
-			*out = SM_FILE(sm, i);
-			goto cleanup;
-		}
+	if (sm->by_path_cap && *path_slot(sm, path)) {
+		*out = SM_FILE(sm, *path_slot(sm, path));
+		goto cleanup;
 	}
 	if (pl_read_file(&buf, &len, path) < 0) {
 		rc = -1;

@@ -86,13 +86,14 @@ if [ -f "$CORPUS/MANIFEST.tsv" ] && [ -f "$CORPUS/peers.tsv" ]; then
     CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-tblgen-16 -gen-rewriters"
     PEER=tblgen bench_files "check vs mlir-tblgen-16 -gen-rewriters" "$tmp/drr.args"
 
-    # PDLL files mlir-pdll-16 accepts, run as their RUN line runs them.
+    # PDLL files mlir-pdll-16 accepts, run as their RUN line runs them
+    # (patlint check takes the same --split-input-file).
     awk -F'\t' '$1 == "pdll" && ($3 == "-" || $3 == "all") && $5 == 0 { print $2 "\t" $4 }' peers.tsv |
     sort -u -t "$(printf '\t')" -k1,1 |
     while IFS="$(printf '\t')" read -r f cmd; do
         flags=$(echo "$cmd" | sed 's/^mlir-pdll-16 -x=mlir//; s/ --split-input-file//; s/ [^ ]*$//')
         split=$(echo "$cmd" | grep -o -- '--split-input-file')
-        echo "$flags $f | $flags $split $f"
+        echo "$flags $split $f | $flags $split $f"
     done > "$tmp/pdll.args"
     CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-pdll-16 -x=mlir"
     SPLIT=1 PEER=pdll bench_files "check vs mlir-pdll-16 -x=mlir" "$tmp/pdll.args"

@@ -45,6 +45,12 @@ int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_in
                    struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *name,
                    const char *buf, size_t len, const struct tg_options *opts);
 
+/* Make later queries of r (name lookups intern their argument) use intern
+ * and report to diag instead of what r was evaluated with: check -j
+ * evaluates with a worker's intern view and diagnostics context, which do
+ * not outlive the evaluation phase, while ops are filled in from r later. */
+void tg_records_rebind(struct tg_records *r, struct pl_intern *intern, struct pl_diag_ctx *diag);
+
 /* Print r as `llvm-tblgen --dump-json` does, byte for byte (compact JSON,
  * keys sorted, one trailing newline). */
 void tg_dump_json(FILE *f, const struct tg_records *r);

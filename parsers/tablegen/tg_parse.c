@@ -3362,3 +3362,9 @@ struct tg_keeper *tg_records_keeper(const struct tg_records *r)
 {
 	return (struct tg_keeper *)&r->k;
 }
+
+void tg_records_rebind(struct tg_records *r, struct pl_intern *intern, struct pl_diag_ctx *diag)
+{
+	r->k.intern = intern;
+	r->k.diag = diag;
+}
