@@ -186,6 +186,7 @@ struct model_constraint {
 	const char *code;          /* C++ predicate text, NULL if none */
 	const char **args;         /* bound names it reads */
 	unsigned n_args;
+	const char *self;          /* DRR `(C:$x ...)`: the symbol $_self stands for, or NULL */
 	struct model_node **refs;  /* REF nodes of the names it reads, with their spans and
 	                            * `unresolved` flags; NULL when the frontend gives none */
 	unsigned n_refs;

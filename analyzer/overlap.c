@@ -797,6 +797,17 @@ struct acell {
 	struct cell *c;
 };
 
+/* An opaque C++ predicate on a cell: its normalized text (without a
+ * leading '!') and whether it was negated.  Nothing is known of what it
+ * tests, but a predicate and its negation cannot both hold. */
+struct opred {
+	const char *text;
+	size_t n;
+	bool neg;
+	struct opred *next;
+};
+#define OPRED_MAX_TEXT 1024 /* longer predicates are not compared */
+
 struct cell {
 	struct cell *parent;      /* union-find */
 	bool is_attr;             /* attribute (else value / operation) */
@@ -813,6 +824,7 @@ struct cell {
 	const char *constant;     /* attribute/type constant text */
 	long long value;          /* attribute value predicate: required value */
 	bool has_value;
+	struct opred *preds;      /* opaque predicates it must satisfy */
 	int mark;                 /* printing / cycle check */
 	int id;                   /* printing: SSA number */
 };
@@ -916,6 +928,71 @@ static struct cell *cell_new(struct uni *u, bool is_attr)
 	c->set = (struct mset){dom_all(is_attr ? DOM_ATTR : DOM_TYPE), dom_all(is_attr ? DOM_ATTR : DOM_TYPE)};
 	c->id = -1;
 	return c;
+}
+
+static void fail(struct uni *u, const char *fmt, const char *a, const char *b);
+
+/* Whether C++ text s[0..n) is one postfix expression (names, calls,
+ * member access, `::`, template argument lists before a call), so that a
+ * '!' in front of it negates all of it: `!x.isa<T>()` is the negation of
+ * `x.isa<T>()`, `!a || b` is not the negation of `a || b`. */
+static bool postfix_expr(const char *s, size_t n)
+{
+	int depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '(' || c == '[') {
+			depth++;
+		} else if (c == ')' || c == ']') {
+			if (--depth < 0)
+				return false;
+		} else if (depth > 0 || isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.' ||
+		           c == ' ') {
+			continue;
+		} else if ((c == '-' && i + 1 < n && s[i + 1] == '>') || (c == ':' && i + 1 < n && s[i + 1] == ':')) {
+			i++;
+		} else if (c == '<' && i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) {
+			/* name<...> followed by '(' or '::': template arguments */
+			int td = 0;
+			size_t j = i;
+			for (; j < n; j++) {
+				if (s[j] == '<')
+					td++;
+				else if (s[j] == '>' && --td == 0)
+					break;
+				else if (s[j] == '(' || s[j] == ')' || s[j] == '&' || s[j] == '|' || s[j] == '?')
+					return false;
+			}
+			if (j + 1 >= n || (s[j + 1] != '(' && s[j + 1] != ':'))
+				return false;
+			i = j;
+		} else {
+			return false;
+		}
+	}
+	return depth == 0;
+}
+
+/* Require opaque predicate text[0..n) (negated when neg) of cell c (a
+ * representative); fails when c already requires the opposite. */
+static void add_pred(struct uni *u, struct cell *c, const char *text, size_t n, bool neg)
+{
+	for (const struct opred *q = c->preds; q; q = q->next) {
+		if (q->n != n || memcmp(q->text, text, n) != 0)
+			continue;
+		if (q->neg != neg)
+			fail(u, "a native predicate meets its negation%s%s", NULL, NULL);
+		return;
+	}
+	struct opred *p = pool_alloc(&u->pool, sizeof *p);
+	char *t = pool_alloc(&u->pool, n + 1);
+	memcpy(t, text, n);
+	p->text = t;
+	p->n = n;
+	p->neg = neg;
+	p->next = c->preds;
+	c->preds = p;
 }
 
 static void fail(struct uni *u, const char *fmt, const char *a, const char *b)
@@ -1031,6 +1108,8 @@ static void unify(struct uni *u, struct cell *a, struct cell *b, int depth)
 	}
 	b->parent = a;
 	meet_set(u, a, b->set, a->is_attr ? "attribute" : "type");
+	for (const struct opred *q = b->preds; q && !u->failed; q = q->next)
+		add_pred(u, a, q->text, q->n, q->neg);
 	if (a->constant && b->constant && !const_equal(a->constant, b->constant)) {
 		fail(u, "different constants %s vs %s", a->constant, b->constant);
 		return;
@@ -1348,9 +1427,12 @@ static void apply_constraints(struct uni *u, struct side *s)
 			}
 			continue;
 		}
-		struct cell *c = k->n_args == 1 && k->args[0] ? bind_lookup(s, k->args[0]) : NULL;
+		/* what $_self stands for: the one argument, or the name of an
+		 * argument-less `(C:$x)` (mlir-tblgen's AppliedConstraint self) */
+		const char *subj = k->n_args == 1 ? k->args[0] : k->n_args == 0 ? k->self : NULL;
+		struct cell *c = subj ? bind_lookup(s, subj) : NULL;
 		if (k->kind == MODEL_CONSTRAINT_ODS && c) {
-			apply_constraint(u, s, find(c), k->name, NULL, k->args[0]);
+			apply_constraint(u, s, find(c), k->name, NULL, subj);
 			continue;
 		}
 		if (c && k->code && strstr(k->code, "$_self")) {
@@ -1375,14 +1457,24 @@ static void apply_constraints(struct uni *u, struct side *s)
 				continue;
 			}
 			struct mset set = eval_text(t, n, c->is_attr ? DOM_ATTR : DOM_VALUE, 0);
+			if (set.lo != set.hi) {
+				/* opaque: remember it, so that its negation on the
+				 * same value (IsX / IsNotX pairs) rules the pair out */
+				bool neg = n > 1 && t[0] == '!';
+				const char *pt = t + neg;
+				size_t pn = n - neg;
+				bool whole = !neg || (pt[0] == '(' && (strip_parens(&pt, &pn), pt != t + 1)) ||
+				             postfix_expr(pt, pn);
+				if (whole && pn && pn <= OPRED_MAX_TEXT)
+					add_pred(u, c, pt, pn, neg);
+				note_opaque(u, s, "native constraint", k->name, subj);
+			}
 			free(norm);
-			if (set.lo != set.hi)
-				note_opaque(u, s, "native constraint", k->name, k->args[0]);
 			meet_set(u, c, set, c->is_attr ? "attribute" : "type");
 			continue;
 		}
 		note_opaque(u, s, "native constraint", k->name,
-		            k->n_args && k->args[0] ? k->args[0] : NULL);
+		            k->n_args && k->args[0] ? k->args[0] : k->self);
 	}
 }
 

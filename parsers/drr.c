@@ -921,6 +921,7 @@ static void import_constraints(struct drr *x)
 			               code ? intern(x, code) : NULL, args, n_ok, at);
 		mc->refs = refs;
 		mc->n_refs = n_refs;
+		mc->self = cname && *cname ? intern(x, cname) : NULL;
 	}
 }
 
