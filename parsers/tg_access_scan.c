@@ -126,14 +126,8 @@ char *tga_blank_comments(const char *buf, size_t len)
 	memcpy(t, buf, len);
 	t[len] = 0;
 	for (size_t i = 0; i < len; i++) {
-		if (t[i] == '"') {
-			for (i++; i < len && t[i] != '"' && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-		} else if (t[i] == '[' && i + 1 < len && t[i + 1] == '{') {
-			for (i += 2; i + 1 < len && !(t[i] == '}' && t[i + 1] == ']'); i++)
-				;
-			i++;
+		if (t[i] == '"' || (t[i] == '[' && i + 1 < len && t[i + 1] == '{')) {
+			i = tga_skip_literal(t, len, i);
 		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
 			while (i < len && t[i] != '\n')
 				t[i++] = ' ';
