@@ -89,7 +89,8 @@ struct model_op {
 	                           * check these only (ods_import_input) */
 	struct pl_span span;      /* the op's `def` */
 	/* Deferred import: ops of included files are registered by name and
-	 * filled in on first use (see model_op_defer). */
+	 * filled in on first use (see model_op_defer).  name, def_name and
+	 * cpp_class are set at registration, before the op is filled in. */
 	void (*fill)(struct model *m, struct model_op *op, void *ud);
 	void *fill_ud;
 };

@@ -21,8 +21,10 @@
  *     value, operation or attribute position): an op cell unifies with an
  *     op cell of the same name (operands pairwise, attributes by name), a
  *     value leaf with anything its constraint allows, repeated names (DRR
- *     $x twice, PDLL references) are the same cell.  The unified cells
- *     print as the witness IR.
+ *     $x twice, PDLL references) are the same cell.  A value cell also
+ *     carries what its defining op must (not) be, from ConstantLikeMatcher
+ *     and getDefiningOp() predicates ("what defines a value" below).  The
+ *     unified cells print as the witness IR.
  */
 #include "config.h"
 #include "overlap.h"
@@ -219,6 +221,9 @@ struct regexes {
 	struct pl_regex *width;    /* S.getWidth() == N */
 	struct pl_regex *cast_fn;  /* cast<C>(S) */
 	struct pl_regex *value_eq; /* S.getInt() == N: an attribute value predicate */
+	struct pl_regex *constlike;/* NativeCodeCall: matchPattern($_self->getResult(0), m_Constant(..)) */
+	struct pl_regex *defop_fn; /* isa<X>(S.getDefiningOp()) and its kin */
+	struct pl_regex *defop_meth; /* S.getDefiningOp<X>() */
 };
 
 static struct regexes rx;
@@ -238,6 +243,20 @@ static void rx_init(void)
 	pl_regex_compile(&rx.value_eq,
 	                 "(.*)\\.(?:getInt|getSInt|getUInt|getValue\\(\\)\\.getSExtValue|"
 	                 "getValue\\(\\)\\.getZExtValue)\\(\\)==(-?[0-9]+)", 1, NULL, 0);
+	/* MLIR's ConstantLikeMatcher (PatternBase.td) and the same test written
+	 * without success() or with a typed m_Constant<T>: $_self is the
+	 * operand's defining op, m_Constant matches ConstantLike ops only */
+	pl_regex_compile(&rx.constlike,
+	                 "(success\\()?matchPattern\\((?:\\$_self|\\(\\$_self\\))->getResult\\(0\\),"
+	                 "m_Constant(?:<[\\w:]+>)?\\((?:&\\$[0-9]+)?\\)\\)(?(1)\\))", 1, NULL, 0);
+	/* a value's defining op: S is $_self or $0, maybe parenthesized */
+	pl_regex_compile(&rx.defop_fn,
+	                 "(?:isa|isa_and_nonnull|isa_and_present|dyn_cast|dyn_cast_or_null|"
+	                 "dyn_cast_if_present)<([\\w:,]+)>\\((\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))"
+	                 "\\.getDefiningOp\\(\\)\\)", 1, NULL, 0);
+	pl_regex_compile(&rx.defop_meth,
+	                 "(\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))\\.getDefiningOp<([\\w:]+)>\\(\\)",
+	                 1, NULL, 0);
 }
 
 static bool classes_of(const char *s, size_t n, unsigned *tcls, unsigned *acls, int *fwidth)
@@ -707,6 +726,25 @@ struct name_cache {
 	const struct model_cdef *cd;
 };
 
+/* Results keyed by an interned text's pointer (NativeCodeCall expressions,
+ * constraint code): every check of a pair rebuilds its two sides, and the
+ * few distinct texts repeat. */
+struct ptr_ent {
+	const void *key;
+	const void *val;
+};
+struct ptr_cache {
+	struct ptr_ent *v;  /* open hash on key */
+	unsigned cap, n;
+};
+
+/* A C++ op class name (normalized) and the registered ops it may name. */
+struct cls_ent {
+	char *text;
+	const struct model_op **ops;
+	unsigned n_ops;
+};
+
 struct ov_ctx {
 	const struct model *m;
 	struct cd_cache *cache;   /* open hash on cdef pointer */
@@ -714,6 +752,10 @@ struct ov_ctx {
 	struct chunk_cache chunks;
 	struct name_cache *names; /* open hash on name pointer */
 	unsigned ncap, nn;
+	struct ptr_cache natives; /* NativeCodeCall expression -> &constlike_yes or NULL */
+	struct ptr_cache idioms;  /* constraint code -> struct def_idiom, or &no_idiom */
+	struct cls_ent *classes;  /* class names resolved so far */
+	unsigned n_classes, cap_classes;
 };
 
 static void ctx_init(struct ov_ctx *c, const struct model *m)
@@ -728,6 +770,13 @@ static void ctx_free(struct ov_ctx *c)
 {
 	free(c->cache);
 	free(c->names);
+	free(c->natives.v);
+	free(c->idioms.v);
+	for (unsigned i = 0; i < c->n_classes; i++) {
+		free(c->classes[i].text);
+		free(c->classes[i].ops);
+	}
+	free(c->classes);
 	for (unsigned i = 0; i < c->chunks.n; i++)
 		free(c->chunks.v[i]);
 	free(c->chunks.v);
@@ -789,6 +838,263 @@ static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
 	return s;
 }
 
+/* ---- what defines a value ------------------------------------------------
+ * Two idioms constrain which op defines a matched operand:
+ *
+ *  - MLIR's ConstantLikeMatcher (PatternBase.td), a NativeCodeCall in a
+ *    source pattern: mlir-tblgen hands it the operand's defining op (the
+ *    match fails when there is none) and m_Constant succeeds only on an op
+ *    with the ConstantLike trait.  Recognized by its expression, so that
+ *    the same test under another name counts too.
+ *  - A native constraint whose whole CPred text tests `$_self`'s (or the
+ *    first argument `$0`'s) defining op: isa<X>, isa_and_nonnull<X>,
+ *    dyn_cast_or_null<X>, getDefiningOp<X>() and kin, or their negation.
+ *    X is an op's C++ class: model_op.cpp_class, named as
+ *    mlir::tblgen::Operator names it (parsers/ods.c), matched by
+ *    class_names_op.  An X the run has no op of (an interface, an op of a
+ *    file not included) says nothing.
+ *
+ * Both stay opaque (the pair is "maybe" at best: folding, attribute types
+ * and the rest are not modeled); what they add is disjointness, when the
+ * other pattern's tree puts an op at that value that the idiom rules out. */
+
+static bool ptr_cache_get(const struct ptr_cache *pc, const void *key, const void **val)
+{
+	if (!pc->cap)
+		return false;
+	unsigned h = (unsigned)(((uintptr_t)key >> 3) * 2654435761u) & (pc->cap - 1);
+	while (pc->v[h].key) {
+		if (pc->v[h].key == key) {
+			*val = pc->v[h].val;
+			return true;
+		}
+		h = (h + 1) & (pc->cap - 1);
+	}
+	return false;
+}
+
+static void ptr_cache_put(struct ptr_cache *pc, const void *key, const void *val)
+{
+	if ((pc->n + 1) * 2 > pc->cap) {
+		struct ptr_ent *old = pc->v;
+		unsigned ocap = pc->cap;
+		pc->cap = pc->cap ? pc->cap * 2 : 32;
+		pc->v = pl_xcalloc(pc->cap, sizeof *pc->v);
+		pc->n = 0;
+		for (unsigned i = 0; i < ocap; i++)
+			if (old[i].key)
+				ptr_cache_put(pc, old[i].key, old[i].val);
+		free(old);
+	}
+	unsigned h = (unsigned)(((uintptr_t)key >> 3) * 2654435761u) & (pc->cap - 1);
+	while (pc->v[h].key && pc->v[h].key != key)
+		h = (h + 1) & (pc->cap - 1);
+	if (!pc->v[h].key)
+		pc->n++;
+	pc->v[h].key = key;
+	pc->v[h].val = val;
+}
+
+static const char constlike_yes = 1;
+
+/* Is NativeCodeCall expression expr (in a match position) the
+ * ConstantLikeMatcher test? */
+static bool native_constant_like(struct ov_ctx *c, const char *expr)
+{
+	const void *v;
+
+	if (!expr)
+		return false;
+	if (ptr_cache_get(&c->natives, expr, &v))
+		return v != NULL;
+	size_t n;
+	char *norm = normalize(expr, strlen(expr), &n);
+	const char *t = norm;
+	strip_parens(&t, &n);
+	bool yes = pl_regex_match(rx.constlike, t, n, NULL, 0) == 1;
+	free(norm);
+	ptr_cache_put(&c->natives, expr, yes ? &constlike_yes : NULL);
+	return yes;
+}
+
+/* Does C++ class name x (normalized: no blanks, no mlir:: qualifier) name
+ * the op whose normalized class is cls?  The last names must be equal;
+ * qualifiers written in x must be the innermost namespaces of the op's
+ * cppNamespace (`arith::ConstantOp` names ::mlir::arith::ConstantOp), all
+ * of them when x starts with `::`.  An unqualified x names every op of
+ * that class name: the C++ around the predicate decides which, and this
+ * does not see its using-declarations. */
+static bool class_names_op(const char *x, size_t xn, const char *cls, size_t cn)
+{
+	bool full = xn > 2 && x[0] == ':' && x[1] == ':';
+	if (full) {
+		x += 2;
+		xn -= 2;
+	}
+	if (cn > 2 && cls[0] == ':' && cls[1] == ':') {
+		cls += 2;
+		cn -= 2;
+	}
+	if (xn > cn || memcmp(cls + cn - xn, x, xn) != 0)
+		return false;
+	if (xn == cn)
+		return true;
+	return !full && cn - xn >= 2 && cls[cn - xn - 1] == ':' && cls[cn - xn - 2] == ':';
+}
+
+/* The registered ops C++ class name x[0..n) may name (see class_names_op),
+ * from every op the run registered, filled in or not (their classes are
+ * known at registration): an empty answer means x is not an op class the
+ * run knows (an interface, a base class, an op of a file not included). */
+static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size_t n)
+{
+	for (unsigned i = 0; i < c->n_classes; i++)
+		if (strlen(c->classes[i].text) == n && memcmp(c->classes[i].text, x, n) == 0)
+			return &c->classes[i];
+	if (c->n_classes == c->cap_classes) {
+		c->cap_classes = c->cap_classes ? c->cap_classes * 2 : 8;
+		c->classes = pl_xrealloc(c->classes, c->cap_classes * sizeof *c->classes);
+	}
+	struct cls_ent *e = &c->classes[c->n_classes++];
+	e->text = pl_xmalloc(n + 1);
+	memcpy(e->text, x, n);
+	e->text[n] = 0;
+	e->ops = NULL;
+	e->n_ops = 0;
+	unsigned cap = 0;
+	for (unsigned i = 0, e_n = model_op_count(c->m); i < e_n; i++) {
+		const struct model_op *op = model_op_lookup_raw(c->m, model_op_name_at(c->m, i));
+		if (!op || !op->cpp_class)
+			continue;
+		size_t cn;
+		char *cls = normalize(op->cpp_class, strlen(op->cpp_class), &cn);
+		bool hit = class_names_op(x, n, cls, cn);
+		free(cls);
+		if (!hit)
+			continue;
+		if (e->n_ops == cap) {
+			cap = cap ? cap * 2 : 4;
+			e->ops = pl_xrealloc(e->ops, cap * sizeof *e->ops);
+		}
+		e->ops[e->n_ops++] = op;
+	}
+	return e;
+}
+
+/* A recognized predicate on a value's defining op. */
+struct def_idiom {
+	bool dollar0;                 /* speaks of $0 (else of $_self) */
+	bool neg;                     /* negated: see ops */
+	const struct model_op **ops;  /* !neg: the value is defined by one of these;
+	                               * neg: by none of these (ops a class names alone) */
+	unsigned n_ops;
+};
+
+static const char no_idiom = 0;
+
+static bool postfix_expr(const char *s, size_t n);
+
+/* Peel the '!'s that negate all of normalized text t[0..n): `!x.f()`,
+ * `!(...)`, not `!a || b`. */
+static void peel_negations(const char **t, size_t *n, bool *neg)
+{
+	while (*n > 1 && (*t)[0] == '!') {
+		const char *in = *t + 1, *p = in;
+		size_t in_n = *n - 1, pn = in_n;
+		strip_parens(&p, &pn);
+		if (p == in && !postfix_expr(in, in_n))
+			return;
+		*neg = !*neg;
+		*t = p;
+		*n = pn;
+	}
+}
+
+/* Resolve comma-separated class list s[0..n) into idiom d: a positive
+ * idiom needs every class known (else nothing is known of the op), a
+ * negated one keeps the classes that name one op. */
+static bool idiom_classes(struct ov_ctx *c, struct def_idiom *d, const char *s, size_t n)
+{
+	unsigned cap = 0;
+	while (n) {
+		size_t k = 0;
+		while (k < n && s[k] != ',')
+			k++;
+		const struct cls_ent *e = resolve_class(c, s, k);
+		if (!d->neg && !e->n_ops)
+			return false;
+		for (unsigned i = 0; i < e->n_ops && (!d->neg || e->n_ops == 1); i++) {
+			if (d->n_ops == cap) {
+				cap = cap ? cap * 2 : 4;
+				const struct model_op **nv =
+					PL_NEW_ARRAY(model_arena(c->m), const struct model_op *, cap);
+				if (d->n_ops)
+					memcpy(nv, d->ops, d->n_ops * sizeof *nv);
+				d->ops = nv;
+			}
+			d->ops[d->n_ops++] = e->ops[i];
+		}
+		s += k;
+		n -= k;
+		if (n) {
+			s++;
+			n--;
+		}
+	}
+	return d->n_ops > 0;
+}
+
+/* The defining-op idiom constraint code is, or NULL. */
+static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
+{
+	const void *v;
+
+	if (!code)
+		return NULL;
+	if (ptr_cache_get(&c->idioms, code, &v))
+		return v == &no_idiom ? NULL : v;
+	size_t n;
+	char *norm = normalize(code, strlen(code), &n);
+	const char *t = norm;
+	struct def_idiom d = {0};
+	strip_parens(&t, &n);
+	peel_negations(&t, &n, &d.neg);
+	struct pl_regex_cap cap[3];
+	bool ok = false;
+	/* the subject is $_self, $0, or one of them in parentheses */
+	if (pl_regex_match(rx.defop_fn, t, n, cap, 3) == 1) {
+		d.dollar0 = t[cap[2].begin + (t[cap[2].begin] == '(') + 1] == '0';
+		ok = idiom_classes(c, &d, t + cap[1].begin, (size_t)(cap[1].end - cap[1].begin));
+	} else if (pl_regex_match(rx.defop_meth, t, n, cap, 3) == 1) {
+		d.dollar0 = t[cap[1].begin + (t[cap[1].begin] == '(') + 1] == '0';
+		ok = idiom_classes(c, &d, t + cap[2].begin, (size_t)(cap[2].end - cap[2].begin));
+	}
+	free(norm);
+	struct def_idiom *r = NULL;
+	if (ok) {
+		r = PL_NEW(model_arena(c->m), struct def_idiom);
+		*r = d;
+	}
+	ptr_cache_put(&c->idioms, code, r ? (const void *)r : &no_idiom);
+	return r;
+}
+
+/* Does op have the ConstantLike trait: 1 yes, 0 no, -1 cannot tell (an
+ * anonymous NativeOpTrait<...> among its traits may be it). */
+static int op_constant_like(const struct model *m, const struct model_op *op)
+{
+	if (op->fill)
+		op = model_op_find(m, op->name);
+	bool unsure = false;
+	for (unsigned i = 0; i < op->n_traits; i++) {
+		if (strcmp(op->traits[i], "ConstantLike") == 0)
+			return 1;
+		if (strcmp(op->traits[i], "NativeOpTrait") == 0)
+			unsure = true;
+	}
+	return unsure ? -1 : 0;
+}
+
 /* ---- cells and unification ---------------------------------------------- */
 
 struct cell;
@@ -808,6 +1114,19 @@ struct opred {
 };
 #define OPRED_MAX_TEXT 1024 /* longer predicates are not compared */
 
+/* What a value's defining op must be (see "what defines a value"). */
+enum def_kind {
+	DEF_CONSTLIKE,   /* an op with the ConstantLike trait */
+	DEF_ISA,         /* one of ops[0..n_ops) */
+	DEF_NOT,         /* not ops[0] (a block argument or another op) */
+};
+struct dfact {
+	enum def_kind kind;
+	const struct model_op *const *ops;
+	unsigned n_ops;
+	struct dfact *next;
+};
+
 struct cell {
 	struct cell *parent;      /* union-find */
 	bool is_attr;             /* attribute (else value / operation) */
@@ -825,6 +1144,7 @@ struct cell {
 	long long value;          /* attribute value predicate: required value */
 	bool has_value;
 	struct opred *preds;      /* opaque predicates it must satisfy */
+	struct dfact *defs;       /* what its defining op must be */
 	int mark;                 /* printing / cycle check */
 	int id;                   /* printing: SSA number */
 };
@@ -995,6 +1315,76 @@ static void add_pred(struct uni *u, struct cell *c, const char *text, size_t n, 
 	c->preds = p;
 }
 
+static bool def_allows(const struct dfact *q, const struct model_op *op)
+{
+	if (q->kind == DEF_NOT)
+		return q->ops[0] != op;
+	for (unsigned i = 0; i < q->n_ops; i++)
+		if (q->ops[i] == op)
+			return true;
+	return false;
+}
+
+/* Do the defining-op facts of cell c (a representative) hold together and
+ * with the op its tree puts there?  Fails when they cannot.  An op the
+ * registry does not know (or "any op") may be anything. */
+static void check_defs(struct uni *u, struct cell *c)
+{
+	if (!c->defs || u->failed)
+		return;
+	if (c->has_op) {
+		if (!c->op_name || !c->ods)
+			return;
+		for (const struct dfact *q = c->defs; q; q = q->next) {
+			if (q->kind == DEF_CONSTLIKE && op_constant_like(u->ctx->m, c->ods) == 0) {
+				fail(u, "a constant matcher meets '%s', which is not ConstantLike%s", c->op_name,
+				     NULL);
+				return;
+			}
+			if (q->kind != DEF_CONSTLIKE && !def_allows(q, c->ods)) {
+				fail(u, "a getDefiningOp() predicate rules out '%s'%s", c->op_name, NULL);
+				return;
+			}
+		}
+		return;
+	}
+	/* no op here yet: some op one DEF_ISA allows must pass the others */
+	const struct dfact *isa = NULL;
+	for (const struct dfact *q = c->defs; q && !isa; q = q->next)
+		if (q->kind == DEF_ISA)
+			isa = q;
+	if (!isa)
+		return;
+	for (unsigned i = 0; i < isa->n_ops; i++) {
+		bool ok = true;
+		for (const struct dfact *q = c->defs; q && ok; q = q->next)
+			ok = q->kind == DEF_CONSTLIKE || def_allows(q, isa->ops[i]);
+		if (ok)
+			return;
+	}
+	fail(u, "the getDefiningOp() predicates on one value exclude each other%s%s", NULL, NULL);
+}
+
+/* Record a defining-op fact on cell c (a representative), unchecked. */
+static void push_def(struct uni *u, struct cell *c, enum def_kind kind,
+                     const struct model_op *const *ops, unsigned n_ops)
+{
+	struct dfact *f = pool_alloc(&u->pool, sizeof *f);
+	f->kind = kind;
+	f->ops = ops;
+	f->n_ops = n_ops;
+	f->next = c->defs;
+	c->defs = f;
+}
+
+static void add_def(struct uni *u, struct cell *c, enum def_kind kind,
+                    const struct model_op *const *ops, unsigned n_ops)
+{
+	c = find(c);
+	push_def(u, c, kind, ops, n_ops);
+	check_defs(u, c);
+}
+
 static void fail(struct uni *u, const char *fmt, const char *a, const char *b)
 {
 	if (u->failed)
@@ -1092,12 +1482,22 @@ static void meet_set(struct uni *u, struct cell *a, struct mset s, const char *w
 		fail(u, "no %s satisfies both constraints%s", what, "");
 }
 
+static void unify_cells(struct uni *u, struct cell *a, struct cell *b, int depth);
+
 static void unify(struct uni *u, struct cell *a, struct cell *b, int depth)
 {
 	a = find(a);
 	b = find(b);
 	if (a == b || u->failed)
 		return;
+	unify_cells(u, a, b, depth);
+	/* a now holds both cells' defining-op facts and tree op */
+	check_defs(u, a);
+}
+
+/* Merge representative b into representative a. */
+static void unify_cells(struct uni *u, struct cell *a, struct cell *b, int depth)
+{
 	if (depth > 64) {
 		fail(u, "match trees nest too deeply%s%s", NULL, NULL);
 		return;
@@ -1110,6 +1510,8 @@ static void unify(struct uni *u, struct cell *a, struct cell *b, int depth)
 	meet_set(u, a, b->set, a->is_attr ? "attribute" : "type");
 	for (const struct opred *q = b->preds; q && !u->failed; q = q->next)
 		add_pred(u, a, q->text, q->n, q->neg);
+	for (const struct dfact *q = b->defs; q; q = q->next)
+		push_def(u, a, q->kind, q->ops, q->n_ops);
 	if (a->constant && b->constant && !const_equal(a->constant, b->constant)) {
 		fail(u, "different constants %s vs %s", a->constant, b->constant);
 		return;
@@ -1390,6 +1792,10 @@ static struct cell *build(struct uni *u, struct side *s, const struct model_node
 		c = cell_new(u, is_attr);
 		if (n->kind == MODEL_NODE_EITHER)
 			note_opaque(u, s, "either()", "either", NULL);
+		/* a value matched by ConstantLikeMatcher: its defining op is
+		 * ConstantLike (its constraint stays opaque below) */
+		if (n->kind == MODEL_NODE_NATIVE && !is_attr && native_constant_like(u->ctx, n->directive))
+			add_def(u, c, DEF_CONSTLIKE, NULL, 0);
 		break;
 	default:
 		c = cell_new(u, is_attr);
@@ -1406,6 +1812,27 @@ static struct cell *build(struct uni *u, struct side *s, const struct model_node
 		apply_constraint(u, s, c, n->constraint, slot ? slot->constraint : NULL, n->bind);
 	bind_add(u, s, n->bind, c);
 	return c;
+}
+
+/* Native constraint k's facts on a value's defining op, when its code is
+ * one of the getDefiningOp() idioms; subj is the name $_self stands for
+ * (apply_constraints), $0 the first argument.  The constraint stays opaque. */
+static void apply_def_idiom(struct uni *u, struct side *s, const struct model_constraint *k,
+                            const char *subj)
+{
+	const struct def_idiom *d = def_idiom_of(u->ctx, k->code);
+	if (!d)
+		return;
+	const char *name = d->dollar0 ? (k->n_args ? k->args[0] : NULL) : subj;
+	struct cell *c = name ? bind_lookup(s, name) : NULL;
+	if (!c || find(c)->is_attr)
+		return;
+	if (!d->neg) {
+		add_def(u, c, DEF_ISA, d->ops, d->n_ops);
+		return;
+	}
+	for (unsigned i = 0; i < d->n_ops && !u->failed; i++)
+		add_def(u, c, DEF_NOT, &d->ops[i], 1);
 }
 
 /* A pattern's constraint list: ODS constraints narrow their cells, equal
@@ -1435,6 +1862,10 @@ static void apply_constraints(struct uni *u, struct side *s)
 			apply_constraint(u, s, find(c), k->name, NULL, subj);
 			continue;
 		}
+		if (k->kind == MODEL_CONSTRAINT_NATIVE && k->code)
+			apply_def_idiom(u, s, k, subj);
+		if (u->failed)
+			break;
 		if (c && k->code && strstr(k->code, "$_self")) {
 			c = find(c);
 			size_t n;

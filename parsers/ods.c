@@ -97,8 +97,10 @@ static const char *cpp_class(struct model *m, const struct tga_rec *rec)
 	const char *us = strchr(def, '_');
 	const char *cls = def;
 
-	if (us && us != def && us[1])
-		cls = us + 1;
+	/* mlir::tblgen::Operator: the def name split at its first '_'; the
+	 * whole name when it starts with '_', the prefix when nothing follows */
+	if (us && us != def)
+		cls = us[1] ? us + 1 : pl_arena_strndup(model_arena(m), def, (size_t)(us - def));
 	const char *ns = tga_field_str(rec, "cppNamespace");
 	if (!ns || !*ns)
 		return intern(m, cls);
@@ -539,6 +541,10 @@ static const struct model_op *import_op(struct model *m, const struct tg_records
 	}
 	struct model_op *op = model_op_add(m, name);
 	op->in_input = input;
+	/* known before the op is filled in: analyses look ops up by their C++
+	 * class (analyzer/overlap.c) without filling the whole registry */
+	op->def_name = intern(m, tga_rec_name(rec));
+	op->cpp_class = cpp_class(m, rec);
 	if (defer) {
 		struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
 		x->r = r;
