@@ -19,7 +19,7 @@ enum opt_id {
 	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_ASSUME, OPT_TRACE,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
 	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_VERIFY, OPT_FIXTURES, OPT_SPLIT, OPT_ALLOW_OUTSIDE, OPT_PATTERN, OPT_SET, OPT_CLUSTER,
-	OPT_JOBS, OPT_HELP, OPT_VERSION
+	OPT_JOBS, OPT_NO_INCLUDE_CACHE, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -88,6 +88,8 @@ static const struct opt opts[] = {
 	 "--set: group nodes by file (default), dialect, or none"},
 	{OPT_JOBS, 'j', "jobs", true, CMD_BIT(PL_CMD_CHECK), "N",
 	 "evaluate input files on N threads (default: the number of cores); same output for every N"},
+	{OPT_NO_INCLUDE_CACHE, 0, "no-include-cache", false, CMD_BIT(PL_CMD_CHECK), NULL,
+	 "evaluate every included file anew for each input (same output, slower)"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},
 	{OPT_VERSION, 0, "version", false, ALL_CMDS, NULL, "print the version and exit"},
 };
@@ -232,6 +234,7 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_VERIFY: o->verify = true; break;
 	case OPT_FIXTURES: o->fixtures = arg; o->verify = true; break;
 	case OPT_SPLIT: o->split_input = true; break;
+	case OPT_NO_INCLUDE_CACHE: o->no_include_cache = true; break;
 	case OPT_ALLOW_OUTSIDE: o->allow_include_outside = true; break;
 	case OPT_PATTERN: o->graph_pattern = arg; break;
 	case OPT_SET: o->graph_set = true; break;

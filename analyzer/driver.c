@@ -30,7 +30,7 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
 	int rc = 0;
 
 	if (pf ? pl_prefetch_take(pf, idx, &recs) < 0
-	       : tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0) {
+	       : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0) {
 		rc = -1;
 		goto cleanup;
 	}
@@ -110,7 +110,7 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	struct pl_diag_sink saved = r->diag.sink;
 	r->diag.sink.emit = hold_emit;
 	r->diag.sink.ud = &held;
-	int loaded = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+	int loaded = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
 	r->diag.sink = saved;
 	report_held(r, &held, where, path);
 	pl_vec_free(&held.diags);
@@ -148,6 +148,11 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path)
 	return pdll_load(m, r->sm, &r->diag, path, &po);
 }
 
+bool pl_include_cache_off(const struct pl_run *r)
+{
+	return r->opt && r->opt->no_include_cache;
+}
+
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n)
 {
 	int rc = 0;
@@ -156,6 +161,10 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 	unsigned jobs = r->opt && r->opt->cmd == PL_CMD_CHECK
 	                ? (r->opt->jobs ? r->opt->jobs : pl_jobs_default()) : 1;
 	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, jobs);
+	/* Inputs share what they include: evaluate each included file once
+	 * (records of several inputs then share objects in r->arena). */
+	if (!pl_include_cache_off(r))
+		r->tgc = tg_cache_new();
 
 	for (size_t i = 0; i < n; i++) {
 		int one;
@@ -175,6 +184,8 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 			rc = -1;
 	}
 	pl_prefetch_free(pf);
+	tg_cache_free(r->tgc);
+	r->tgc = NULL;
 	return rc;
 }
 

@@ -27,12 +27,15 @@ struct pl_run {
 	struct pl_source_mgr *sm;  /* every file read */
 	struct pl_diag_ctx diag;   /* the reporting path */
 	struct tg_options tg;      /* -I and -D for the TableGen frontend */
+	struct tg_cache *tgc;      /* include cache of the main thread while loading, or NULL */
 };
 
 /* Load each of files[0..n) (.td through TableGen, ODS and DRR; .pdll through
  * the PDLL frontend) into m.  Returns 0, or -1 when any input error was
  * reported (the rest is still loaded). */
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n);
+/* Whether --no-include-cache turned the include cache (tg_cache_new) off. */
+bool pl_include_cache_off(const struct pl_run *r);
 
 /* `patlint check`. */
 int pl_cmd_check(struct pl_run *r);

@@ -73,6 +73,9 @@ static int worker(void *arg)
 	/* One view per worker, kept across its inputs: after the first,
 	 * most names are in it and the shared table's lock is left alone. */
 	struct pl_intern *view = pf->views[atomic_fetch_add(&pf->next_view, 1)];
+	/* One include cache per worker: records of its inputs share objects,
+	 * which live in their slots' arenas until the run adopts them all. */
+	struct tg_cache *cache = pl_include_cache_off(r) ? NULL : tg_cache_new();
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&pf->next, 1);
@@ -81,12 +84,13 @@ static int worker(void *arg)
 		if (pl_input_kind(pf->files[i]) != PL_INPUT_TD)
 			continue;
 		struct slot *s = &pf->slots[i];
-		s->rc = tg_load(&s->recs, s->arena, view, r->sm, &s->diag, pf->files[i], &r->tg);
+		s->rc = tg_load_cached(&s->recs, cache, s->arena, view, r->sm, &s->diag, pf->files[i], &r->tg);
 		mtx_lock(&pf->lock);
 		s->done = true;
 		cnd_broadcast(&pf->cond);
 		mtx_unlock(&pf->lock);
 	}
+	tg_cache_free(cache);
 	return 0;
 }
 
@@ -185,10 +189,10 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	for (size_t i = 0; i < pf->n; i++) {
 		struct slot *s = &pf->slots[i];
 		pl_vec_free(&s->recorded);
-		if (s->taken && s->arena)
-			pl_arena_adopt(pf->r->arena, s->arena); /* replayed diagnostics live there */
-		else
-			pl_arena_free(s->arena);
+		/* Replayed diagnostics live there, and records of other inputs
+		 * may share its objects (the include cache). */
+		if (s->arena)
+			pl_arena_adopt(pf->r->arena, s->arena);
 	}
 	for (unsigned t = 0; t < pf->n_views; t++)
 		pl_intern_free(pf->views[t]);

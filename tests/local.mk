@@ -108,6 +108,16 @@ TESTS += tests/unit/check_rules tests/unit/check_reports
 endif
 
 # SARIF validation with Microsoft's SARIF multitool (npm); skips without npm.
+PEER_SUITES += cache
+.PHONY: check-peers-cache
+# The include cache evaluates each included file once per run: every .td
+# input of MLIR 16's dialect tree and of the corpus gives the same records
+# through it as alone (tests/peers/cache-agree.sh).
+EXTRA_DIST += tests/peers/cache-agree.sh
+check-peers-cache: tests/unit/check_tg_cache$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/cache-agree.sh tests/unit/check_tg_cache$(EXEEXT); \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
 PEER_SUITES += sarif
 .PHONY: check-peers-sarif
 # Every SARIF file the tests produce (tests/peers/sarif-all.sh): the golden
@@ -195,6 +205,11 @@ tests_unit_check_tg_eval_SOURCES = tests/unit/check_tg_eval.c
 tests_unit_check_tg_eval_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_tg_eval_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_tg_eval
+check_PROGRAMS += tests/unit/check_tg_cache
+tests_unit_check_tg_cache_SOURCES = tests/unit/check_tg_cache.c
+tests_unit_check_tg_cache_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_tg_cache_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_tg_cache
 endif
 
 # Malformed TableGen inputs (tests/tablegen/bad/*.d): exit status 2 and

@@ -45,6 +45,21 @@ int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_in
                    struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *name,
                    const char *buf, size_t len, const struct tg_options *opts);
 
+/* The include cache: evaluate each included file once per cache, however
+ * many inputs loaded through it include it (tg_parse.c says how).  A cache
+ * is used by one thread at a time; the records loaded through it share
+ * objects, so the arenas they were loaded into must outlive all of them. */
+struct tg_cache;
+struct tg_cache *tg_cache_new(void);
+void tg_cache_free(struct tg_cache *c);
+/* Chunks (an included file's text after its own leading includes) skipped
+ * because their state was kept, and chunks evaluated (NULL: zeros). */
+void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *evaluated);
+/* tg_load through cache (NULL: as tg_load). */
+int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_arena *arena,
+                   struct pl_intern *intern, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
+                   const char *path, const struct tg_options *opts);
+
 /* Make later queries of r (name lookups intern their argument) use intern
  * and report to diag instead of what r was evaluated with: check -j
  * evaluates with a worker's intern view and diagnostics context, which do

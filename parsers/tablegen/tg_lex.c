@@ -42,6 +42,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/arena.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
@@ -198,7 +199,36 @@ struct tg_lexer {
 	struct pl_buf mbuf;          /* scratch for messages */
 	struct tg_token cur, peek;
 	bool has_peek;
+	/* Chunks, for the include cache (see tg_lex.h). */
+	uint64_t ntok;               /* tokens lex_token returned */
+	unsigned chunk_depth;        /* frame depth of the chunk being lexed, 0 = none */
+	uint32_t chunk_seq;          /* chunks started */
+	uint64_t chunk_first;        /* ntok of the current chunk's first token */
+	bool chunk_skipped;          /* the current chunk was skipped (tg_lex_chunk_skip) */
+	struct tg_lex_chunk *ck;     /* what the current chunk did so far */
+	struct tg_lex_chunk *ended;  /* the last chunk that ended (NULL: none yet) */
+	uint32_t ended_seq;          /* its number */
 };
+
+/* What lexing a chunk did and what it depended on. */
+struct tg_lex_chunk {
+	uint32_t file;               /* the chunk's file */
+	uint32_t off;                /* where its first token ends in the file: with the
+	                                file, this says which conditionals are open there */
+	uint32_t incl0;              /* first inclusion instance made inside it (while lexing) */
+	uint32_t self_incl;          /* the chunk's own instance (while lexing) */
+	const char **tested;         /* macros tested before the chunk defined them ... */
+	bool *tested_def;            /* ... and whether they were defined */
+	unsigned n_tested, cap_tested;
+	const char **defined;        /* macros the chunk defined */
+	unsigned n_defined, cap_defined;
+	struct tg_incl *incls;       /* files entered inside it; parent CHUNK_SELF or relative */
+	struct pl_source_file **incl_f; /* ... and the files */
+	uint32_t n_incls, cap_incls;
+};
+
+/* tg_lex_chunk.incls[].parent: the chunk's own file; else an index into incls. */
+#define CHUNK_SELF UINT32_MAX
 
 static inline struct tg_frame *top(struct tg_lexer *lx) { return &lx->frames[lx->depth - 1]; }
 
@@ -250,6 +280,45 @@ static bool macro_has(const struct tg_lexer *lx, const char *name)
 		j = (j + 1) & (lx->mac_cap - 1);
 	}
 	return false;
+}
+
+static bool name_in(const char *const *v, unsigned n, const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (v[i] == name)
+			return true;
+	return false;
+}
+
+/* A live #ifdef/#ifndef of name inside a chunk: the chunk depends on it
+ * unless the chunk itself defined name before. */
+static void chunk_note_test(struct tg_lexer *lx, const char *name, bool def)
+{
+	struct tg_lex_chunk *c = lx->ck;
+
+	if (!lx->chunk_depth || lx->chunk_skipped || !c || name_in(c->defined, c->n_defined, name) ||
+	    name_in(c->tested, c->n_tested, name))
+		return;
+	if (c->n_tested == c->cap_tested) {
+		c->cap_tested = c->cap_tested ? c->cap_tested * 2 : 8;
+		c->tested = pl_xrealloc(c->tested, c->cap_tested * sizeof(*c->tested));
+		c->tested_def = pl_xrealloc(c->tested_def, c->cap_tested * sizeof(*c->tested_def));
+	}
+	c->tested[c->n_tested] = name;
+	c->tested_def[c->n_tested++] = def;
+}
+
+static void chunk_note_define(struct tg_lexer *lx, const char *name)
+{
+	struct tg_lex_chunk *c = lx->ck;
+
+	if (!lx->chunk_depth || lx->chunk_skipped || !c || name_in(c->defined, c->n_defined, name))
+		return;
+	if (c->n_defined == c->cap_defined) {
+		c->cap_defined = c->cap_defined ? c->cap_defined * 2 : 8;
+		c->defined = pl_xrealloc(c->defined, c->cap_defined * sizeof(*c->defined));
+	}
+	c->defined[c->n_defined++] = name;
 }
 
 bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name)
@@ -745,7 +814,10 @@ static int pp_directive(struct tg_lexer *lx, enum pp_kind kind, bool live)
 			error_at(lx, ns, "Expected macro name after %s", word);
 			return -1;
 		}
-		bool def = macro_has(lx, pl_intern_n(lx->intern, ns, (size_t)(ne - ns)));
+		const char *mname = pl_intern_n(lx->intern, ns, (size_t)(ne - ns));
+		bool def = macro_has(lx, mname);
+		if (live)
+			chunk_note_test(lx, mname, def);
 		if (kind == PP_IFNDEF)
 			def = !def;
 		cond_push(lx, (uint32_t)(ns - fr->buf), def);
@@ -811,6 +883,7 @@ static int pp_directive(struct tg_lexer *lx, enum pp_kind kind, bool live)
 		const char *name = pl_intern_n(lx->intern, ns, (size_t)(ne - ns));
 		if (!macro_add(lx, name))
 			warning_at(lx, ns, "Duplicate definition of macro: %s", name);
+		chunk_note_define(lx, name);
 		p = ne;
 		if (!pp_directive_end(lx, &p)) {
 			fr->p = p;
@@ -885,6 +958,53 @@ static void note_path(struct tg_lexer *lx, struct pl_source_file *f)
 	lx->path_ids[lx->n_paths++] = f->id;
 }
 
+/* A file entered inside the chunk being lexed. */
+static void chunk_note_incl(struct tg_lexer *lx, struct pl_source_file *f, uint32_t parent,
+                            struct pl_span at)
+{
+	struct tg_lex_chunk *c = lx->ck;
+
+	if (c->n_incls == c->cap_incls) {
+		c->cap_incls = c->cap_incls ? c->cap_incls * 2 : 8;
+		c->incls = pl_xrealloc(c->incls, c->cap_incls * sizeof(*c->incls));
+		c->incl_f = pl_xrealloc(c->incl_f, c->cap_incls * sizeof(*c->incl_f));
+	}
+	uint32_t rel = parent == c->self_incl ? CHUNK_SELF : parent - c->incl0;
+	c->incls[c->n_incls] = (struct tg_incl){f->id, rel, at};
+	c->incl_f[c->n_incls++] = f;
+}
+
+static void chunk_reset(struct tg_lex_chunk *c)
+{
+	c->n_tested = c->n_defined = c->n_incls = 0;
+}
+
+static void chunk_free(struct tg_lex_chunk *c)
+{
+	if (!c)
+		return;
+	free(c->tested);
+	free(c->tested_def);
+	free(c->defined);
+	free(c->incls);
+	free(c->incl_f);
+	free(c);
+}
+
+/* The chunk of the top frame ends (its file is done). */
+static void chunk_end(struct tg_lexer *lx)
+{
+	lx->chunk_depth = 0;
+	if (lx->chunk_skipped) {
+		lx->chunk_skipped = false;
+		return;
+	}
+	struct tg_lex_chunk *c = lx->ck;
+	lx->ck = lx->ended;
+	lx->ended = c;
+	lx->ended_seq = lx->chunk_seq;
+}
+
 static void push_frame(struct tg_lexer *lx, struct pl_source_file *f, uint32_t parent,
                        struct pl_span at)
 {
@@ -895,6 +1015,8 @@ static void push_frame(struct tg_lexer *lx, struct pl_source_file *f, uint32_t p
 		lx->incls = pl_xrealloc(lx->incls, lx->cap_incl * sizeof(*lx->incls));
 	}
 	lx->incls[lx->n_incl] = (struct tg_incl){f->id, parent, at};
+	if (lx->chunk_depth && !lx->chunk_skipped)
+		chunk_note_incl(lx, f, parent, at);
 	memset(fr, 0, sizeof(*fr));
 	fr->f = f;
 	fr->buf = f->buf ? f->buf : "";
@@ -1025,6 +1147,8 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 				eof_tok(lx, t);
 				return 0;
 			}
+			if (lx->depth == lx->chunk_depth)
+				chunk_end(lx);
 			lx->depth--;
 			fr = top(lx);
 			bol = false;
@@ -1191,7 +1315,29 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 }
 
 /* One token of the stream: `include "f"` is replaced by f's tokens. */
+static void lex_token_raw(struct tg_lexer *lx, struct tg_token *t);
+
+/* Lex the next token; the first token lexed while no chunk is open starts
+ * one: the rest of its file (tg_lex.h). */
 static void lex_token(struct tg_lexer *lx, struct tg_token *t)
+{
+	lex_token_raw(lx, t);
+	lx->ntok++;
+	if (lx->chunk_depth || t->kind == TG_TOK_EOF)
+		return;
+	if (!lx->ck)
+		lx->ck = pl_xcalloc(1, sizeof(*lx->ck));
+	chunk_reset(lx->ck);
+	lx->chunk_depth = lx->depth;
+	lx->chunk_seq++;
+	lx->chunk_first = lx->ntok;
+	lx->ck->file = top(lx)->f->id;
+	lx->ck->off = (uint32_t)(top(lx)->p - top(lx)->buf);
+	lx->ck->self_incl = top(lx)->incl;
+	lx->ck->incl0 = lx->n_incl;
+}
+
+static void lex_token_raw(struct tg_lexer *lx, struct tg_token *t)
 {
 	while (lex_raw(lx, t) == 1) {
 		struct tg_token s;
@@ -1271,6 +1417,8 @@ void tg_lex_free(struct tg_lexer *lx)
 	free(lx->paths);
 	free(lx->path_ids);
 	free(lx->refused);
+	chunk_free(lx->ck);
+	chunk_free(lx->ended);
 	pl_buf_free(&lx->sbuf);
 	pl_buf_free(&lx->mbuf);
 	free(lx);
@@ -1336,4 +1484,94 @@ int tg_lex_included_from(const struct tg_lexer *lx, uint32_t file_id, struct pl_
 		}
 	}
 	return -1;
+}
+
+/* ---- chunks ---- */
+
+uint32_t tg_lex_chunk_seq(const struct tg_lexer *lx)
+{
+	return lx->chunk_seq;
+}
+
+bool tg_lex_at_chunk_start(const struct tg_lexer *lx, unsigned *depth)
+{
+	if (!lx->chunk_depth || lx->chunk_skipped || lx->has_peek || lx->ntok != lx->chunk_first)
+		return false;
+	*depth = lx->chunk_depth;
+	return true;
+}
+
+struct tg_lex_chunk *tg_lex_chunk_take(struct tg_lexer *lx, struct pl_arena *a, uint32_t seq)
+{
+	const struct tg_lex_chunk *e = lx->ended;
+
+	if (!e || lx->ended_seq != seq)
+		return NULL;
+	struct tg_lex_chunk *c = PL_NEW(a, struct tg_lex_chunk);
+	c->file = e->file;
+	c->off = e->off;
+	c->n_tested = e->n_tested;
+	c->tested = PL_NEW_ARRAY(a, const char *, e->n_tested);
+	c->tested_def = PL_NEW_ARRAY(a, bool, e->n_tested);
+	if (e->n_tested) {
+		memcpy(c->tested, e->tested, e->n_tested * sizeof(*c->tested));
+		memcpy(c->tested_def, e->tested_def, e->n_tested * sizeof(*c->tested_def));
+	}
+	c->n_defined = e->n_defined;
+	c->defined = PL_NEW_ARRAY(a, const char *, e->n_defined);
+	if (e->n_defined)
+		memcpy(c->defined, e->defined, e->n_defined * sizeof(*c->defined));
+	c->n_incls = e->n_incls;
+	c->incls = PL_NEW_ARRAY(a, struct tg_incl, e->n_incls);
+	c->incl_f = PL_NEW_ARRAY(a, struct pl_source_file *, e->n_incls);
+	if (e->n_incls) {
+		memcpy(c->incls, e->incls, e->n_incls * sizeof(*c->incls));
+		memcpy(c->incl_f, e->incl_f, e->n_incls * sizeof(*c->incl_f));
+	}
+	return c;
+}
+
+bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *b)
+{
+	if (a->file != b->file || a->off != b->off || a->n_tested != b->n_tested)
+		return false;
+	for (unsigned i = 0; i < a->n_tested; i++)
+		if (a->tested[i] != b->tested[i] || a->tested_def[i] != b->tested_def[i])
+			return false;
+	return true;
+}
+
+bool tg_lex_chunk_here(const struct tg_lexer *lx, const struct tg_lex_chunk *c)
+{
+	if (c->file != lx->ck->file || c->off != lx->ck->off)
+		return false;
+	for (unsigned i = 0; i < c->n_tested; i++)
+		if (macro_has(lx, c->tested[i]) != c->tested_def[i])
+			return false;
+	return true;
+}
+
+void tg_lex_chunk_skip(struct tg_lexer *lx, const struct tg_lex_chunk *c)
+{
+	struct tg_frame *fr = top(lx);
+	uint32_t base = lx->n_incl;
+
+	/* The rest of the file is not lexed: its open conditionals close
+	 * where the skipped text closed them. */
+	fr->p = fr->end;
+	lx->n_cond = fr->cond_base;
+	fr->n_dead = 0;
+	lx->chunk_skipped = true;
+	for (uint32_t i = 0; i < c->n_incls; i++) {
+		if (lx->n_incl >= lx->cap_incl) {
+			lx->cap_incl = lx->cap_incl ? lx->cap_incl * 2 : 16;
+			lx->incls = pl_xrealloc(lx->incls, lx->cap_incl * sizeof(*lx->incls));
+		}
+		struct tg_incl e = c->incls[i];
+		e.parent = e.parent == CHUNK_SELF ? fr->incl : base + e.parent;
+		lx->incls[lx->n_incl++] = e;
+		note_path(lx, c->incl_f[i]);
+	}
+	for (unsigned i = 0; i < c->n_defined; i++)
+		macro_add(lx, c->defined[i]);
 }

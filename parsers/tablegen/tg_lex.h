@@ -165,4 +165,35 @@ bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name);
 /* Includes deeper than this are an error (it stops include cycles). */
 #define TG_LEX_MAX_INCLUDE_DEPTH 200
 
+/*
+ * Chunks, for the include cache of tg_parse.c.  While every open file is
+ * still in its leading part (comments, preprocessor lines and includes),
+ * the evaluator's state depends only on the chunks lexed so far.  The first
+ * token lexed in that situation starts a chunk: the rest of the top file,
+ * with every file it includes, up to its end.  The lexer records, for the
+ * last chunk that ended, the macros it tested before defining them (what
+ * it depends on besides the evaluator's state), the macros it defined and
+ * the files it entered, so that a later run can skip the same chunk and
+ * keep its lexer state as if it had lexed it.
+ */
+struct tg_lex_chunk;
+/* Chunks started so far. */
+uint32_t tg_lex_chunk_seq(const struct tg_lexer *lx);
+/* Whether the current token is the first of the chunk started last (and
+ * nothing was peeked beyond it); sets its frame depth (1: the main file). */
+bool tg_lex_at_chunk_start(const struct tg_lexer *lx, unsigned *depth);
+/* A copy in a of what chunk number seq did, if it is the last chunk that
+ * ended; else NULL. */
+struct tg_lex_chunk *tg_lex_chunk_take(struct tg_lexer *lx, struct pl_arena *a, uint32_t seq);
+/* Same file, same start and same dependencies on macros. */
+bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *b);
+/* At a chunk start: whether c starts at the same place of the same file
+ * (hence under the same open conditionals) and the macros it depends on
+ * are as c found them. */
+bool tg_lex_chunk_here(const struct tg_lexer *lx, const struct tg_lex_chunk *c);
+/* At a chunk start (tg_lex_at_chunk_start) of c's file: skip the rest of
+ * the file, entering the files and defining the macros c did.  The next
+ * tg_lex_next returns the token after the chunk. */
+void tg_lex_chunk_skip(struct tg_lexer *lx, const struct tg_lex_chunk *c);
+
 #endif /* PL_TG_LEX_H */

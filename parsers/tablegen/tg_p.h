@@ -83,7 +83,6 @@ struct tg_value {
 	const char **names;            /* dag argument names, fold variable names */
 	struct tg_rec *def;            /* VARDEF: the instantiated record, once made */
 	uint64_t hash;                 /* uniquing hash */
-	struct tg_value *next;         /* uniquing chain */
 };
 
 enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };
@@ -136,7 +135,7 @@ struct tg_keeper {
 	struct pl_intern *intern;
 	struct pl_diag_ctx *diag;
 	struct pl_source_mgr *sm;
-	/* value uniquing */
+	/* value uniquing: open addressing, vcap a power of two */
 	struct tg_value **vtab;
 	size_t vcap, vcount;
 	/* type singletons and tables */
@@ -167,6 +166,8 @@ struct tg_keeper {
 struct tg_hmap;
 struct tg_hmap *tg_hmap_new(struct pl_arena *arena);
 void tg_hmap_free(struct tg_hmap *m);
+/* A copy of src with the same entries (in arena, or on the heap if NULL). */
+struct tg_hmap *tg_hmap_copy(struct pl_arena *arena, const struct tg_hmap *src);
 void *tg_hmap_get(const struct tg_hmap *m, const char *key);
 void tg_hmap_put(struct tg_hmap *m, const char *key, void *val);
 

@@ -443,6 +443,12 @@ struct parser {
 	unsigned nbvars, capbvars;
 	unsigned depth;
 	bool failed;
+	/* include cache (tg_load_cached) */
+	struct tg_cache *cache;
+	struct tg_ckpt *node;          /* the state equals this node's; NULL: not cached */
+	uint32_t seen_seq;             /* chunks handled */
+	bool fresh;                    /* the chunk seen_seq is being evaluated */
+	unsigned diag0;                /* diagnostics before it */
 };
 
 enum { MODE_VALUE, MODE_NAME };
@@ -3271,15 +3277,259 @@ static bool parse_object(struct parser *p, struct multiclass *mc)
 	return ok && !p->failed;
 }
 
+static void cache_boundary(struct parser *p);
+
 static bool parse_object_list(struct parser *p, struct multiclass *mc)
 {
+	bool top = !mc && !p->depth && !p->nlets && !p->nloops && !p->ndefsets && !p->nbvars &&
+	           !p->curmc && !p->scope;
+
+	if (top && p->node)
+		cache_boundary(p);
 	while (cur(p) == TG_TOK_ASSERT || cur(p) == TG_TOK_CLASS || cur(p) == TG_TOK_DEF || cur(p) == TG_TOK_DEFM ||
 	       cur(p) == TG_TOK_DEFSET || cur(p) == TG_TOK_DEFVAR || cur(p) == TG_TOK_FOREACH || cur(p) == TG_TOK_IF ||
 	       cur(p) == TG_TOK_LET || cur(p) == TG_TOK_MULTICLASS) {
 		if (!parse_object(p, mc))
 			return false;
+		if (top && p->node)
+			cache_boundary(p);
 	}
 	return !p->failed;
+}
+
+/* ---- include cache ---------------------------------------------------------
+ *
+ * Inputs of one run mostly start by including the same files (OpBase.td,
+ * PatternBase.td, a dialect's base file).  The lexer cuts the text into
+ * chunks (tg_lex.h): while every open file is in its leading includes, the
+ * evaluator's state is a function of the chunks evaluated so far and of
+ * the macros they tested.  The cache is a tree of such states: a node is
+ * the state after its parent's state and one chunk (its file and the
+ * macros it found defined or not).  The second time a run evaluates a
+ * node's chunk, the node keeps a copy of the state's tables; from then on
+ * the chunk is skipped and the copy restored.  Values, types and records
+ * stay shared: they are immutable once made, except for caches, which the
+ * restore puts back as the node saw them (tg_ckpt_restore).
+ */
+
+struct tg_ckpt {
+	struct tg_ckpt *parent, *child, *sibling;
+	struct tg_lex_chunk *chunk;    /* the chunk, its dependencies and lexer effects */
+	unsigned evals;                /* times evaluated from the parent's state */
+	bool saved;                    /* k and the rest hold the state */
+	struct tg_keeper k;            /* keeper after the chunk, its tables copied */
+	const struct tg_type **def_rt; /* rtype of k.defs[i] then */
+	const struct tg_type **cls_rt; /* rtype of k.classes[i] then */
+	struct tg_value **vardefs;     /* the Class<args> values of k.vtab */
+	size_t nvardefs;
+	struct tg_hmap *mcs;           /* multiclasses */
+};
+
+struct tg_cache {
+	struct pl_arena *arena;        /* nodes and saved tables */
+	struct tg_ckpt root;           /* the empty state */
+	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
+};
+
+/* Evaluate a chunk's state twice before keeping it: a chunk seen once is
+ * most often the input's own dialect files, which no other input shares. */
+enum { TG_CACHE_SAVE_AT = 2 };
+
+struct tg_cache *tg_cache_new(void)
+{
+	struct tg_cache *c = pl_xcalloc(1, sizeof(*c));
+
+	c->arena = pl_arena_new();
+	return c;
+}
+
+void tg_cache_free(struct tg_cache *c)
+{
+	if (!c)
+		return;
+	pl_arena_free(c->arena);
+	free(c);
+}
+
+void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *evaluated)
+{
+	*restored = c ? c->restored : 0;
+	*evaluated = c ? c->evaluated : 0;
+}
+
+static struct tg_rec **recs_copy(struct pl_arena *a, struct tg_rec *const *v, unsigned n,
+                                 unsigned cap)
+{
+	struct tg_rec **r = pl_arena_alloc(a, (cap ? cap : 1) * sizeof(*r));
+
+	if (n)
+		memcpy(r, v, n * sizeof(*r));
+	return r;
+}
+
+static struct tg_value **vtab_copy(struct pl_arena *a, struct tg_value *const *v, size_t cap)
+{
+	struct tg_value **t = pl_arena_alloc(a, cap * sizeof(*t));
+
+	memcpy(t, v, cap * sizeof(*t));
+	return t;
+}
+
+static unsigned diag_total(const struct pl_diag_ctx *d)
+{
+	unsigned n = 0;
+
+	for (int i = 0; i < PL_SEV_COUNT; i++)
+		n += d->count[i];
+	return n;
+}
+
+/* Keep p's state in node c. */
+static void ckpt_save(struct parser *p, struct tg_ckpt *c)
+{
+	struct pl_arena *a = p->cache->arena;
+	const struct tg_keeper *k = p->k;
+
+	c->k = *k;
+	c->k.vtab = vtab_copy(a, k->vtab, k->vcap);
+	c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
+	c->k.capdefs = k->ndefs;
+	c->k.classes = recs_copy(a, k->classes, k->nclasses, k->nclasses);
+	c->k.capclasses = k->nclasses;
+	c->k.def_map = tg_hmap_copy(a, k->def_map);
+	c->k.class_map = tg_hmap_copy(a, k->class_map);
+	c->k.globals = tg_hmap_copy(a, k->globals);
+	c->def_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->ndefs ? k->ndefs : 1);
+	for (unsigned i = 0; i < k->ndefs; i++)
+		c->def_rt[i] = k->defs[i]->rtype;
+	c->cls_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->nclasses ? k->nclasses : 1);
+	for (unsigned i = 0; i < k->nclasses; i++)
+		c->cls_rt[i] = k->classes[i]->rtype;
+	c->mcs = tg_hmap_copy(a, p->mcs);
+	for (size_t i = 0; i < k->vcap; i++)
+		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
+			c->nvardefs++;
+	c->vardefs = PL_NEW_ARRAY(a, struct tg_value *, c->nvardefs ? c->nvardefs : 1);
+	for (size_t i = 0, n = 0; i < k->vcap; i++)
+		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
+			c->vardefs[n++] = k->vtab[i];
+	c->saved = true;
+}
+
+static bool ckpt_has_def(const struct tg_ckpt *c, const struct tg_rec *r)
+{
+	return r->in_table && r->order < c->k.ndefs && c->k.defs[r->order] == r;
+}
+
+/* Make p's state node c's: fresh copies of its tables (p goes on from
+ * them), and the caches later evaluations set on its objects put back. */
+static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
+{
+	struct tg_keeper *k = p->k;
+	struct tg_keeper s = c->k;
+	struct pl_arena *a = k->arena;
+
+	s.arena = a;
+	s.intern = k->intern;
+	s.diag = k->diag;
+	s.sm = k->sm;
+	s.lx = k->lx;
+	s.vtab = vtab_copy(a, c->k.vtab, s.vcap);
+	s.capdefs = s.ndefs + 256;
+	s.defs = recs_copy(a, c->k.defs, s.ndefs, s.capdefs);
+	s.capclasses = s.nclasses + 64;
+	s.classes = recs_copy(a, c->k.classes, s.nclasses, s.capclasses);
+	s.def_map = tg_hmap_copy(a, c->k.def_map);
+	s.class_map = tg_hmap_copy(a, c->k.class_map);
+	s.globals = tg_hmap_copy(a, c->k.globals);
+	*k = s;
+	/* A record's type may since have been made on another input's chain
+	 * of multi-class types; an anonymous instantiation Class<args> may
+	 * since have been made by another input (it is that input's record). */
+	for (unsigned i = 0; i < k->ndefs; i++)
+		k->defs[i]->rtype = c->def_rt[i];
+	for (unsigned i = 0; i < k->nclasses; i++)
+		k->classes[i]->rtype = c->cls_rt[i];
+	for (size_t i = 0; i < c->nvardefs; i++) {
+		struct tg_value *v = c->vardefs[i];
+		if (v->def && !ckpt_has_def(c, v->def))
+			v->def = NULL;
+	}
+	tg_hmap_free(p->mcs);
+	p->mcs = tg_hmap_copy(NULL, c->mcs);
+}
+
+/* The chunk p evaluated ended: find or make its node under p->node, and
+ * keep the state there the second time.  False when the chunk cannot be
+ * cached (an error or warning, or it did not end where a chunk ends). */
+static bool ckpt_finish(struct parser *p)
+{
+	struct tg_cache *cache = p->cache;
+	struct tg_lex_chunk *ch;
+
+	p->fresh = false;
+	if (p->failed || p->k->fatal || diag_total(p->k->diag) != p->diag0)
+		return false;
+	ch = tg_lex_chunk_take(p->lx, cache->arena, p->seen_seq);
+	if (!ch)
+		return false;
+	struct tg_ckpt *c = p->node->child;
+	while (c && !tg_lex_chunk_same(c->chunk, ch))
+		c = c->sibling;
+	if (!c) {
+		c = PL_NEW(cache->arena, struct tg_ckpt);
+		c->parent = p->node;
+		c->chunk = ch;
+		c->sibling = p->node->child;
+		p->node->child = c;
+	}
+	cache->evaluated++;
+	if (++c->evals >= TG_CACHE_SAVE_AT && !c->saved)
+		ckpt_save(p, c);
+	p->node = c;
+	return true;
+}
+
+/* At top level, between objects: if the current token starts a chunk,
+ * finish the one before, then skip this one when its state is kept (and
+ * the chunks after it as long as theirs are: only the last state skipped
+ * to is restored). */
+static void cache_boundary(struct parser *p)
+{
+	struct tg_ckpt *skipped = NULL;
+
+	while (p->node) {
+		uint32_t seq = tg_lex_chunk_seq(p->lx);
+		unsigned depth;
+		if (seq == p->seen_seq)
+			break;
+		if (p->fresh && !ckpt_finish(p)) {
+			p->node = NULL;
+			break;
+		}
+		if (seq != p->seen_seq + 1 || !tg_lex_at_chunk_start(p->lx, &depth) || depth == 1) {
+			p->node = NULL; /* the input's own text, or a chunk we missed */
+			break;
+		}
+		p->seen_seq = seq;
+		struct tg_ckpt *c = p->node->child;
+		while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
+			c = c->sibling;
+		if (!c) {
+			if (skipped)
+				ckpt_restore(p, skipped);
+			skipped = NULL;
+			p->fresh = true;
+			p->diag0 = diag_total(p->k->diag);
+			break;
+		}
+		tg_lex_chunk_skip(p->lx, c->chunk);
+		p->cache->restored++;
+		p->node = skipped = c;
+		lex(p);
+	}
+	if (skipped)
+		ckpt_restore(p, skipped);
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -3291,6 +3541,13 @@ struct tg_records {
 int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,
             struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *path,
             const struct tg_options *opts)
+{
+	return tg_load_cached(out, NULL, arena, intern, sm, diag, path, opts);
+}
+
+int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_arena *arena,
+                   struct pl_intern *intern, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
+                   const char *path, const struct tg_options *opts)
 {
 	struct tg_records *recs = PL_NEW(arena, struct tg_records);
 	struct parser p;
@@ -3304,6 +3561,8 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
 	memset(&p, 0, sizeof(p));
 	p.k = &recs->k;
 	p.mcs = tg_hmap_new(NULL);
+	p.cache = cache;
+	p.node = cache ? &cache->root : NULL;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
 	               opts->n_define) < 0) {
 		tg_hmap_free(p.mcs);

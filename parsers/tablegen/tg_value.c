@@ -115,6 +115,18 @@ void tg_hmap_free(struct tg_hmap *m)
 	free(m);
 }
 
+struct tg_hmap *tg_hmap_copy(struct pl_arena *arena, const struct tg_hmap *src)
+{
+	struct tg_hmap *m = arena ? PL_NEW(arena, struct tg_hmap) : pl_xcalloc(1, sizeof(*m));
+
+	m->arena = arena;
+	hmap_alloc(m, src->cap);
+	memcpy(m->keys, src->keys, sizeof(*m->keys) * src->cap);
+	memcpy(m->vals, src->vals, sizeof(*m->vals) * src->cap);
+	m->count = src->count;
+	return m;
+}
+
 static size_t ptr_hash(const void *p)
 {
 	uintptr_t x = (uintptr_t)p;
@@ -508,29 +520,34 @@ static bool v_same(const struct tg_value *a, const struct tg_value *b)
 	return true;
 }
 
+/* The value table is open-addressed (no links in the values), so that the
+ * include cache (tg_parse.c) can copy a state's table and go on from the
+ * copy while the values themselves stay shared. */
+static size_t vtab_slot(const struct tg_keeper *k, uint64_t h)
+{
+	size_t mask = k->vcap - 1, i = h & mask;
+
+	while (k->vtab[i])
+		i = (i + 1) & mask;
+	return i;
+}
+
 static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_value *tmp)
 {
 	uint64_t h = v_hash(tmp);
-	size_t idx = h & (k->vcap - 1);
-	for (struct tg_value *e = k->vtab[idx]; e; e = e->next)
+	size_t mask = k->vcap - 1, idx = h & mask;
+	for (struct tg_value *e; (e = k->vtab[idx]) != NULL; idx = (idx + 1) & mask)
 		if (e->hash == h && v_same(e, tmp))
 			return e;
-	if (k->vcount * 2 > k->vcap) {
-		size_t ncap = k->vcap * 2;
-		struct tg_value **nt = PL_NEW_ARRAY(k->arena, struct tg_value *, ncap);
-		for (size_t i = 0; i < k->vcap; i++) {
-			struct tg_value *e = k->vtab[i];
-			while (e) {
-				struct tg_value *nx = e->next;
-				size_t j = e->hash & (ncap - 1);
-				e->next = nt[j];
-				nt[j] = e;
-				e = nx;
-			}
-		}
-		k->vtab = nt;
-		k->vcap = ncap;
-		idx = h & (k->vcap - 1);
+	if ((k->vcount + 1) * 2 > k->vcap) {
+		struct tg_value **old = k->vtab;
+		size_t ocap = k->vcap;
+		k->vcap = ocap * 2;
+		k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap);
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i])
+				k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
+		idx = vtab_slot(k, h);
 	}
 	struct tg_value *v = PL_NEW(k->arena, struct tg_value);
 	*v = *tmp;
@@ -548,7 +565,6 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 		v->names = NULL;
 	}
 	v->hash = h;
-	v->next = k->vtab[idx];
 	k->vtab[idx] = v;
 	k->vcount++;
 	return v;

@@ -1,0 +1,289 @@
+/*
+ * check_tg_cache.c -- Check unit tests of the TableGen include cache
+ * (tg_load_cached): every input loaded through a shared cache must give
+ * the records it gives alone, byte for byte in the --dump-json form
+ * (anonymous numbering included), and the cache must really skip what it
+ * kept.
+ *
+ * The small cases are written here; with MLIR 16 installed, a handful of
+ * its dialects are checked too.  PL_CACHE_LIST=FILE checks, instead, every
+ * group of FILE: one line per run, "DIR,DIR,...<TAB>FILE FILE..." (the
+ * include directories, then the inputs in order), each group through one
+ * cache (tests/peers/cache-agree.sh runs MLIR 16's dialect tree and the
+ * corpus this way).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/arena.h"
+#include "analyzer/diag.h"
+#include "analyzer/intern.h"
+#include "analyzer/source.h"
+#include "parsers/tablegen/tg.h"
+
+static char tmpdir[64];
+
+/* Load path (through cache when not NULL) in its own arena, source
+ * manager and intern table shared with the caller; return the JSON dump
+ * (malloc'd) or NULL when loading failed, and the error count. */
+static char *dump_of(struct tg_cache *cache, struct pl_arena *arena, struct pl_intern *in,
+                     struct pl_source_mgr *sm, const char *path, const struct tg_options *o,
+                     unsigned *errors)
+{
+	struct pl_diag_ctx diag;
+	struct tg_records *r = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+
+	pl_diag_ctx_init(&diag, sm, arena);
+	/* PL_CACHE_KEEP=1: diagnostics on stderr, differing dumps kept in /tmp */
+	diag.out = fopen(getenv("PL_CACHE_KEEP") ? "/dev/stderr" : "/dev/null", "w");
+	int rc = tg_load_cached(&r, cache, arena, in, sm, &diag, path, o);
+	*errors = pl_diag_errors(&diag);
+	fclose(diag.out);
+	if (rc < 0 || !r)
+		return NULL;
+	FILE *f = open_memstream(&buf, &len);
+	tg_dump_json(f, r);
+	fclose(f);
+	return buf;
+}
+
+/* Load files[0..n) in order through one cache and each alone; every dump
+ * must be the same.  Returns the number of inputs that failed to load
+ * (the same either way) and the cache's statistics. */
+static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const *defs,
+                      unsigned ndefs, const char *const *files, unsigned n, unsigned *restored,
+                      unsigned *evaluated)
+{
+	unsigned failed = 0;
+	struct tg_options o = {dirs, ndirs, defs, ndefs, true};
+	struct pl_arena *ca = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(ca);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct tg_cache *cache = tg_cache_new();
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned e1, e2;
+		char *with = dump_of(cache, ca, in, sm, files[i], &o, &e1);
+		struct pl_arena *a = pl_arena_new();
+		char *alone = dump_of(NULL, a, in, sm, files[i], &o, &e2);
+		ck_assert_msg(e1 == e2, "%s: %u errors through the cache, %u alone", files[i], e1, e2);
+		if (!alone)
+			failed++;
+		if (alone || with) {
+			ck_assert_msg(alone && with, "%s: loads through the cache: %s", files[i],
+			              with ? "yes" : "no");
+			if (strcmp(with, alone) != 0 && getenv("PL_CACHE_KEEP")) {
+				FILE *f = fopen("/tmp/cache-with.json", "w");
+				fputs(with, f);
+				fclose(f);
+				f = fopen("/tmp/cache-alone.json", "w");
+				fputs(alone, f);
+				fclose(f);
+			}
+			ck_assert_msg(strcmp(with, alone) == 0, "%s: records differ through the cache",
+			              files[i]);
+		}
+		free(with);
+		free(alone);
+		pl_arena_free(a);
+	}
+	tg_cache_stats(cache, restored, evaluated);
+	tg_cache_free(cache);
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(ca);
+	return failed;
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char *tmp_path(const char *name)
+{
+	static char paths[32][256];
+	static unsigned next;
+	char *p = paths[next++ % 32];
+	snprintf(p, 256, "%s/%s", tmpdir, name);
+	return p;
+}
+
+static void setup(void)
+{
+	strcpy(tmpdir, "/tmp/check_tg_cache.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	/* base.td: a guarded file with classes, anonymous instantiations
+	 * (shared Class<args> values), a multi-class record type, a defvar, a
+	 * multiclass and a nested include. */
+	write_file("inner.td", "class Inner<int n> { int v = n; }\n"
+	                       "def inner0 : Inner<0>;\n");
+	write_file("base.td", "#ifndef BASE_TD\n#define BASE_TD\n"
+	                      "include \"inner.td\"\n"
+	                      "class A<int x> { int ax = x; }\n"
+	                      "class B { string b = \"b\"; }\n"
+	                      "class Holder<A a> { A held = a; }\n"
+	                      "def h1 : Holder<A<1>>;\n"
+	                      "def ab : A<2>, B;\n"
+	                      "defvar gv = [1, 2, 3];\n"
+	                      "multiclass M<int y> { def _one : A<y>; def _two : Holder<A<y>>; }\n"
+	                      "defm m : M<7>;\n"
+	                      "#endif\n");
+	/* cond.td depends on a macro the including file may define. */
+	write_file("cond.td", "#ifdef WANT_EXTRA\ndef extra : A<99>;\n#endif\n"
+	                      "def c1 : Holder<A<3>>;\n#define COND_SEEN\n");
+	write_file("user1.td", "include \"base.td\"\ninclude \"cond.td\"\n"
+	                       "def u1 : Holder<A<1>>;\ndef u1b : A<4>, B;\n"
+	                       "defm n1 : M<8>;\ndef u1c { list<int> l = gv; }\n");
+	write_file("user2.td", "#ifndef USER2\n#define USER2\n// a comment\n"
+	                       "include \"base.td\"\n#define WANT_EXTRA\ninclude \"cond.td\"\n"
+	                       "def u2 : Holder<A<3>>;\n#ifdef COND_SEEN\ndef seen : B;\n#endif\n#endif\n");
+	write_file("user3.td", "include \"base.td\"\ninclude \"cond.td\"\n"
+	                       "def u3 : Holder<A<2>>;\ndef ab2 : A<2>, B;\n");
+	write_file("user4.td", "include \"inner.td\"\ndef u4 : Inner<1>;\n");
+	/* a duplicate of a def of base.td: the same error through the cache */
+	write_file("dup.td", "include \"base.td\"\ndef ab : B;\n");
+	write_file("plain.td", "def alone { int x = 1; }\n");
+	/* an error inside an included file: never kept, the same error again */
+	write_file("bad.td", "class Bad { int x = \"s\"; }\n");
+	write_file("userbad.td", "include \"base.td\"\ninclude \"bad.td\"\ndef ub : B;\n");
+}
+
+static void teardown(void)
+{
+	const char *names[] = {"inner.td", "base.td", "cond.td", "user1.td", "user2.td", "user3.td",
+	                       "user4.td", "dup.td", "plain.td", "bad.td", "userbad.td"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		unlink(tmp_path(names[i]));
+	rmdir(tmpdir);
+}
+
+START_TEST(small_inputs_agree)
+{
+	const char *files[] = {tmp_path("user1.td"), tmp_path("user2.td"), tmp_path("user3.td"),
+	                       tmp_path("user1.td"), tmp_path("user2.td"), tmp_path("user4.td"),
+	                       tmp_path("dup.td"), tmp_path("user3.td"), tmp_path("plain.td"),
+	                       tmp_path("user2.td"), tmp_path("userbad.td"), tmp_path("userbad.td"),
+	                       tmp_path("userbad.td")};
+	const char *dirs[] = {tmpdir};
+	unsigned restored, evaluated;
+
+	/* dup.td fails (a duplicate def), userbad.td three times (an error in
+	 * bad.td): the others load */
+	ck_assert_uint_eq(agree(dirs, 1, NULL, 0, files, 13, &restored, &evaluated), 4);
+	/* inner.td's and base.td's text is kept after its second evaluation
+	 * (user2), then skipped; cond.td is kept once for each of its two
+	 * macro situations that came twice. */
+	ck_assert_uint_gt(restored, 4);
+	ck_assert_uint_gt(evaluated, 0);
+}
+END_TEST
+
+START_TEST(defines_agree)
+{
+	const char *defs[] = {"WANT_EXTRA"};
+	const char *files[] = {tmp_path("user1.td"), tmp_path("user3.td"), tmp_path("user1.td")};
+	const char *dirs[] = {tmpdir};
+	unsigned restored, evaluated;
+
+	ck_assert_uint_eq(agree(dirs, 1, defs, 1, files, 3, &restored, &evaluated), 0);
+	ck_assert_uint_gt(restored, 0);
+}
+END_TEST
+
+/* MLIR 16's own dialects, when installed: real include trees. */
+START_TEST(mlir16_dialects_agree)
+{
+	const char *inc = "/usr/lib/llvm-16/include";
+	const char *rel[] = {"Arith/IR/ArithOps.td", "Func/IR/FuncOps.td", "SCF/IR/SCFOps.td",
+	                     "MemRef/IR/MemRefOps.td", "Tensor/IR/TensorOps.td", "Math/IR/MathOps.td"};
+	char paths[6][256];
+	const char *files[6];
+	unsigned n = 0, restored, evaluated;
+
+	for (unsigned i = 0; i < 6; i++) {
+		snprintf(paths[n], sizeof(paths[n]), "%s/mlir/Dialect/%s", inc, rel[i]);
+		if (access(paths[n], R_OK) == 0) {
+			files[n] = paths[n];
+			n++;
+		}
+	}
+	if (n < 2)
+		return; /* not installed: nothing to compare */
+	ck_assert_uint_eq(agree(&inc, 1, NULL, 0, files, n, &restored, &evaluated), 0);
+	ck_assert_uint_gt(restored, 0);
+}
+END_TEST
+
+/* PL_CACHE_LIST: every group of the list file. */
+START_TEST(list_agrees)
+{
+	const char *list = getenv("PL_CACHE_LIST");
+	FILE *f = fopen(list, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned groups = 0, inputs = 0, failed_all = 0, restored_all = 0, evaluated_all = 0;
+
+	ck_assert_msg(f != NULL, "cannot read %s", list);
+	while (getline(&line, &cap, f) > 0) {
+		const char *dirs[64], *files[4096];
+		unsigned nd = 0, nf = 0, restored, evaluated;
+		char *tab = strchr(line, '\t'), *save = NULL;
+		if (!tab)
+			continue;
+		*tab = '\0';
+		for (char *t = strtok_r(line, ",", &save); t && nd < 64; t = strtok_r(NULL, ",", &save))
+			dirs[nd++] = t;
+		for (char *t = strtok_r(tab + 1, " \n", &save); t && nf < 4096; t = strtok_r(NULL, " \n", &save))
+			files[nf++] = t;
+		failed_all += agree(dirs, nd, NULL, 0, files, nf, &restored, &evaluated);
+		groups++;
+		inputs += nf;
+		restored_all += restored;
+		evaluated_all += evaluated;
+	}
+	free(line);
+	fclose(f);
+	printf("cache: %u groups, %u inputs agree (%u fail to load, the same way through the cache); "
+	       "%u chunks restored, %u evaluated under the cache\n",
+	       groups, inputs, failed_all, restored_all, evaluated_all);
+	ck_assert_uint_gt(inputs, 0);
+}
+END_TEST
+
+int main(void)
+{
+	const char *list = getenv("PL_CACHE_LIST");
+	Suite *s = suite_create("tg_cache");
+	TCase *tc = tcase_create("agree");
+	int failed;
+
+	tcase_set_timeout(tc, 3600);
+	if (list && *list) {
+		tcase_add_test(tc, list_agrees);
+	} else {
+		tcase_add_checked_fixture(tc, setup, teardown);
+		tcase_add_test(tc, small_inputs_agree);
+		tcase_add_test(tc, defines_agree);
+		tcase_add_test(tc, mlir16_dialects_agree);
+	}
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
