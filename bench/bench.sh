@@ -11,7 +11,8 @@
 # records vs llvm-tblgen-16 --dump-json (MLIR 16 *Ops.td), run vs the
 # greedy-driver harness (tests/run), run throughput on a 100,000-op
 # fixture (bench/gen-fixture.sh), synthetic sets of 1k/10k/100k DRR
-# patterns (bench/gen-synth.sh) and check -j 2 vs -j 1.  The corpus rows
+# patterns (bench/gen-synth.sh), the include cache against
+# --no-include-cache and check -j 2 vs -j 1.  The corpus rows
 # need ../shared/corpus (or CORPUS=DIR).
 set -u
 LC_ALL=C
@@ -86,6 +87,36 @@ if [ -f "$CORPUS/MANIFEST.tsv" ] && [ -f "$CORPUS/peers.tsv" ]; then
     CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-tblgen-16 -gen-rewriters"
     PEER=tblgen bench_files "check vs mlir-tblgen-16 -gen-rewriters" "$tmp/drr.args"
 
+    # The same files as a CI gate checks them: one patlint run per project
+    # (the corpus folder's first component; -I the union of its files'
+    # include folders, in order), where the include cache evaluates each
+    # included file once; the peer still takes one file per run.
+    awk '{ f = $NF; p = f; sub(/\/.*/, "", p); inc = ""
+           for (i = 1; i < NF; i += 2) { k = p SUBSEP $(i + 1); if (!(k in seen)) { seen[k] = 1; incs[p] = incs[p] " -I " $(i + 1) } }
+           files[p] = files[p] " " f; peer[p] = peer[p] "|" $0 }
+         END { for (p in files) print incs[p] " " files[p] "\t" peer[p] }' "$tmp/drr.args" | sort > "$tmp/proj"
+    ta=0; ca=0; ra=0; tb=0; cb=0; rb=0; np=0
+    while IFS="$(printf '\t')" read -r pargs plines; do
+        # shellcheck disable=SC2086
+        set -- $(echo $CMD_A) $pargs
+        a=$("$measure" -r "$runs" -- "$@")
+        ta=$(echo "$ta $a" | awk '{ print $1 + $2 }'); ca=$(echo "$ca $a" | awk '{ print $1 + $5 }')
+        ra=$(echo "$ra $a" | awk '{ print ($3 > $1 ? $3 : $1) }')
+        np=$((np + 1))
+        echo "$plines" | tr '|' '\n' | sed '/^$/d' > "$tmp/proj.files"
+        while read -r line; do
+            # shellcheck disable=SC2086
+            set -- $(echo $CMD_B) $line
+            b=$("$measure" -r "$runs" -- "$@")
+            tb=$(echo "$tb $b" | awk '{ print $1 + $2 }'); cb=$(echo "$cb $b" | awk '{ print $1 + $5 }')
+            rb=$(echo "$rb $b" | awk '{ print ($3 > $1 ? $3 : $1) }')
+        done < "$tmp/proj.files"
+    done < "$tmp/proj"
+    awk -v n="$np" -v ta="$ta" -v ca="$ca" -v ra="$ra" -v tb="$tb" -v cb="$cb" -v rb="$rb" 'BEGIN {
+        printf "%-42s %4d %-5s patlint %8.1f ms (cpu %7.1f) %6.1f MiB | %-6s %8.1f ms (cpu %7.1f) %6.1f MiB | ratio time %.2f cpu %.2f rss %.2f\n",
+            "check, one run per project vs tblgen/file", n, "runs", ta, ca, ra / 1024, "tblgen", tb, cb, rb / 1024,
+            (tb > 0 ? ta / tb : 0), (cb > 0 ? ca / cb : 0), (rb > 0 ? ra / rb : 0) }'
+
     # PDLL files mlir-pdll-16 accepts, run as their RUN line runs them
     # (patlint check takes the same --split-input-file).
     awk -F'\t' '$1 == "pdll" && ($3 == "-" || $3 == "all") && $5 == 0 { print $2 "\t" $4 }' peers.tsv |
@@ -157,6 +188,12 @@ for size in 1000 10000 100000; do
     runs=$runs_save
     rm -f "$tmp/synth$size.td"
 done
+
+# The include cache: one run over MLIR 16's dialect tree with it and
+# without it (--no-include-cache; ratio = cache / no cache).
+echo "-I $M16 $M16/mlir/Dialect" > "$tmp/tree.args"
+CMD_A="$patlint check -j 1 --no-config"; CMD_B="$patlint check -j 1 --no-config --no-include-cache"
+PEER="nocache" UNIT=run bench_files "check, include cache vs none: Dialect tree" "$tmp/tree.args"
 
 # -j 1 against -j 2: one run over many .td inputs (MLIR 16's dialect tree),
 # and the corpus files, one run per include set (ratio = -j 2 / -j 1).
