@@ -350,11 +350,13 @@ static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out 
 	pl_buf_free(&b);
 }
 
-/* Parse file f and run every pattern of m on it; with sa and sb, those two
- * patterns' places in the application order swapped. */
+/* Parse file f and run the patterns of m that meet pattern `with` on it
+ * (every pattern when with is NULL; a --split-input-file chunk is its own
+ * set); with sa and sb, those two patterns' places in the application
+ * order swapped. */
 static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source_file *f,
-                             struct run_out *o, const struct model_pattern *sa,
-                             const struct model_pattern *sb)
+                             struct run_out *o, const struct model_pattern *with,
+                             const struct model_pattern *sa, const struct model_pattern *sb)
 {
 	struct pl_diag_ctx dc;
 	struct capture cap = {NULL, r->arena, {0}};
@@ -388,6 +390,7 @@ static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source
 	go.trace = open_memstream(&tbuf, &tlen);
 	go.swap_a = sa;
 	go.swap_b = sb;
+	go.meet = with;
 	o->rc = greedy_run(&res, c, m, top, &dc, &go);
 	if (go.trace)
 		fclose(go.trace);
@@ -404,9 +407,10 @@ static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source
 	ir_ctx_free(c);
 }
 
-static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o)
+static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o,
+                     const struct model_pattern *with)
 {
-	run_file_swapped(r, m, f, o, NULL, NULL);
+	run_file_swapped(r, m, f, o, with, NULL, NULL);
 }
 
 static bool applied(const struct run_out *o, const char *name)
@@ -452,7 +456,7 @@ static void verify_recursion(struct pl_run *r, struct model *m, const struct fin
 	}
 	v->witness = text;
 	struct pl_source_file *sf = pl_source_add(r->sm, "<witness>", text, strlen(text));
-	run_file(r, m, sf, &o);
+	run_file(r, m, sf, &o, p);
 	v->trace = o.applied;
 	if (o.rc < 0) {
 		v->how = pl_arena_printf(r->arena, "the engine could not run the witness: %s",
@@ -527,7 +531,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 		v->witness = text;
 		if (ma == 1 && mb == 1) {
 			struct run_out o;
-			run_file(r, m, sf, &o);
+			run_file(r, m, sf, &o, a);
 			v->trace = o.applied;
 			v->status = VERIFY_CONFIRMED;
 			v->how = "both patterns match the witness root";
@@ -548,7 +552,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 				const char *got = o.n_names ? o.names[0] : NULL;
 				bool same = got && first && !strcmp(got, first);
 				struct run_out o2;
-				run_file_swapped(r, m, sf, &o2, a, b);
+				run_file_swapped(r, m, sf, &o2, a, a, b);
 				const char *got2 = o2.n_names ? o2.names[0] : NULL;
 				bool differs = o.rc == 0 && o2.rc == 0 && o.ir && o2.ir &&
 				               (strcmp(o.ir, o2.ir) != 0 || o.converged != o2.converged);
@@ -661,7 +665,7 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 				fx[i].rc = -1;
 				continue;
 			}
-			run_file(r, m, sf, &fx[i]);
+			run_file(r, m, sf, &fx[i], NULL);
 			/* Valid MLIR in custom syntax the engine does not know fails
 			 * here too, so this does not fail the run: a warning says the
 			 * fixture was skipped and where the parse stopped. */

@@ -592,7 +592,7 @@ int greedy_run(struct greedy_result *out, struct ir_ctx *c, const struct model *
 	d.opt = opt;
 	d.tr = opt->trace;
 	d.ip = interp_new(c, m, diag, &opt->interp);
-	greedy_order_patterns(&d.pats, &d.n_pats, m);
+	greedy_order_patterns(&d.pats, &d.n_pats, m, opt->meet);
 	if (opt->swap_a && opt->swap_b && opt->swap_a->benefit == opt->swap_b->benefit) {
 		/* registration order of two (equal-benefit) patterns swapped */
 		unsigned ia = d.n_pats, ib = d.n_pats;

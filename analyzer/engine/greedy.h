@@ -32,6 +32,9 @@ struct greedy_options {
 	 * order (what registering them the other way round does when their
 	 * benefits are equal); `check --verify` uses it on benefit conflicts. */
 	const struct model_pattern *swap_a, *swap_b;
+	/* Non-NULL: run only the patterns that meet this one
+	 * (model_patterns_meet): with --split-input-file, its chunk's. */
+	const struct model_pattern *meet;
 };
 
 struct greedy_result {

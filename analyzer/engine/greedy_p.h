@@ -13,6 +13,7 @@ struct model_pattern;
  * with a root in registration order, DRR patterns on any op, and PDLL
  * patterns in the order the PDL bytecode records their matches.  *out is
  * malloc'ed; the caller frees it. */
-void greedy_order_patterns(const struct model_pattern ***out, unsigned *n, const struct model *m);
+void greedy_order_patterns(const struct model_pattern ***out, unsigned *n, const struct model *m,
+                           const struct model_pattern *meet);
 
 #endif /* PL_ENGINE_GREEDY_P_H */

@@ -394,14 +394,22 @@ static int cmp_upred(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* PDL patterns of m in bytecode record order; returns how many. */
-static unsigned pdl_order(const struct model *m, const struct model_pattern **out)
+/* Whether pattern p runs beside meet (greedy_options.meet). */
+static bool runs_with(const struct model_pattern *p, const struct model_pattern *meet)
+{
+	return !meet || model_patterns_meet(p, meet);
+}
+
+/* PDL patterns of m (those that run with meet) in bytecode record order;
+ * returns how many. */
+static unsigned pdl_order(const struct model *m, const struct model_pattern **out,
+                          const struct model_pattern *meet)
 {
 	unsigned np = 0, total = model_pattern_count(m);
 	struct plist *lists = pl_xcalloc(total ? total : 1, sizeof(*lists));
 	for (unsigned i = 0; i < total; i++) {
 		const struct model_pattern *p = model_pattern_at(m, i);
-		if (p->origin == MODEL_ORIGIN_PDLL)
+		if (p->origin == MODEL_ORIGIN_PDLL && runs_with(p, meet))
 			build(&lists[np++], p);
 	}
 	/* unique the predicates, in first-seen order */
@@ -477,16 +485,17 @@ static int cmp_ranked(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
-void greedy_order_patterns(const struct model_pattern ***out, unsigned *n, const struct model *m)
+void greedy_order_patterns(const struct model_pattern ***out, unsigned *n, const struct model *m,
+                           const struct model_pattern *meet)
 {
 	unsigned total = model_pattern_count(m);
 	const struct model_pattern **pdl = pl_xcalloc(total + 1, sizeof(*pdl));
-	unsigned npdl = pdl_order(m, pdl);
+	unsigned npdl = pdl_order(m, pdl, meet);
 	struct ranked *r = pl_xcalloc(total + 1, sizeof(*r));
 	unsigned k = 0;
 	for (unsigned i = 0; i < total; i++) {
 		const struct model_pattern *p = model_pattern_at(m, i);
-		if (p->origin == MODEL_ORIGIN_PDLL)
+		if (p->origin == MODEL_ORIGIN_PDLL || !runs_with(p, meet))
 			continue;
 		r[k++] = (struct ranked){ p, p->root_op ? 0u : 1u, p->reg_order };
 	}
