@@ -14,9 +14,11 @@
  * the Toy tutorial's ops are written so).
  *
  * An argument list set in a class is reported once per entry, at the
- * class's `let`, for the first op that inherits it.  Only the ops defined in the
- * run's .td inputs are checked (model_op.in_input); derived attributes are
- * named by their field.
+ * class's `let`, for the first op that inherits it.  The ops defined in the
+ * run's .td inputs are checked (model_op.in_input); an op of an included
+ * file only where a DRR pattern uses it and has an unnamed attribute (then
+ * mlir-tblgen-16 -gen-rewriters rejects the pattern file), at the pattern's
+ * use.  Derived attributes are named by their field.
  */
 #include "config.h"
 #include "rules/rule.h"
@@ -78,6 +80,36 @@ static void report(struct rule_ctx *ctx, struct ua_seen *seen, const struct mode
 		rule_report(ctx, at, "argument #%u of op '%s' (operand %s) has no name", idx, op->name, c);
 }
 
+/* DRR pattern p uses, at node n or below, an op of an included file with
+ * an unnamed attribute: report each such use once. */
+static void check_uses(struct rule_ctx *ctx, struct ua_seen *seen, const struct model_pattern *p,
+                       const struct model_node *n)
+{
+	if (!n)
+		return;
+	const struct model_op *op = n->kind == MODEL_NODE_OP ? n->op : NULL;
+	if (op && op->fill)
+		op = model_op_find(ctx->model, op->name);
+	for (unsigned k = 0; op && !op->in_input && k < op->n_args; k++) {
+		const struct model_op_arg *a = op->args[k];
+		if (a->kind != MODEL_ARG_ATTRIBUTE || !unnamed(a) || a->derived)
+			continue;
+		struct ua_key key = {n->span.file, n->span.off, k, a->constraint};
+		if (!first_time(seen, key))
+			continue;
+		struct pl_diag *d = rule_report_begin(
+			ctx, n->span,
+			"pattern '%s' uses op '%s', whose argument #%u (attribute %s) has no name; "
+			"mlir-tblgen-16 -gen-rewriters rejects it: attributes must be named",
+			p->name ? p->name : "<anonymous>", op->name, k, a->constraint ? a->constraint : "?");
+		rule_note(ctx, d, a->span.file ? a->span : op->span, "the arguments of '%s' are declared here", op->name);
+		rule_report_end(ctx, d);
+		return; /* one report per use of the op */
+	}
+	for (unsigned i = 0; i < n->n_args; i++)
+		check_uses(ctx, seen, p, n->args[i]);
+}
+
 static void check_ods_unnamed_argument(struct rule_ctx *ctx)
 {
 	struct ua_seen seen = {NULL, 0, 0};
@@ -91,6 +123,15 @@ static void check_ods_unnamed_argument(struct rule_ctx *ctx)
 		for (unsigned k = 0; k < op->n_args; k++)
 			if (unnamed(op->args[k]) && !op->args[k]->derived)
 				report(ctx, &seen, op, op->args[k], k);
+	}
+	for (unsigned i = 0, n = model_pattern_count(ctx->model); i < n; i++) {
+		const struct model_pattern *p = model_pattern_at(ctx->model, i);
+		if (p->origin != MODEL_ORIGIN_DRR)
+			continue;
+		check_uses(ctx, &seen, p, p->match);
+		for (unsigned a = 0; a < p->n_actions; a++)
+			for (unsigned v = 0; v < p->actions[a].n_values; v++)
+				check_uses(ctx, &seen, p, p->actions[a].values[v]);
 	}
 	free(seen.keys);
 }
@@ -111,8 +152,10 @@ const struct rule rule_ods_unnamed_argument = {
 		"attribute (\"attributes must be named\") when it generates the op's "
 		"declarations, definitions or documentation, or a pattern that uses "
 		"the op.  Results are not checked: an unnamed single result is the "
-		"usual idiom.  patlint checks the ops defined in its .td inputs, not "
-		"those of included files.",
+		"usual idiom.  patlint checks the ops defined in its .td inputs; an op "
+		"of an included file only where a DRR pattern uses it and one of its "
+		"attributes has no name, at that use (mlir-tblgen-16 -gen-rewriters "
+		"rejects the pattern file).",
 	.example_lang = "tablegen",
 	.bad_example =
 		"def My_SelectOp : My_Op<\"select\"> {\n"
