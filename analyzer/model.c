@@ -10,6 +10,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A set of 64-bit keys: open addressing, keys made odd, 0 = empty slot. */
+struct keyset {
+	uint64_t *slots;
+	unsigned n, cap;
+};
+
+/* Add key to s (in m's arena); false when it was there already. */
+static bool keyset_add(struct pl_arena *a, struct keyset *s, uint64_t key)
+{
+	key |= 1;
+	if ((s->n + 1) * 2 > s->cap) {
+		unsigned ncap = s->cap ? s->cap * 2 : 256;
+		uint64_t *ns = PL_NEW_ARRAY(a, uint64_t, ncap);
+		for (unsigned i = 0; i < s->cap; i++) {
+			uint64_t k = s->slots[i];
+			if (!k)
+				continue;
+			unsigned j = (unsigned)(pl_hash_bytes(&k, sizeof(k)) & (ncap - 1));
+			while (ns[j])
+				j = (j + 1) & (ncap - 1);
+			ns[j] = k;
+		}
+		s->slots = ns;
+		s->cap = ncap;
+	}
+	unsigned j = (unsigned)(pl_hash_bytes(&key, sizeof(key)) & (s->cap - 1));
+	while (s->slots[j]) {
+		if (s->slots[j] == key)
+			return false;
+		j = (j + 1) & (s->cap - 1);
+	}
+	s->slots[j] = key;
+	s->n++;
+	return true;
+}
+
 struct model {
 	struct pl_arena *arena;
 	struct pl_intern *intern;
@@ -18,8 +54,8 @@ struct model {
 	unsigned n_ops, cap_ops;
 	struct model_op **op_slots;   /* hash table keyed by interned name */
 	unsigned op_slot_cap;
-	uint64_t *claimed;            /* set of claimed keys (odd), 0 = empty slot */
-	unsigned n_claimed, cap_claimed;
+	struct keyset claimed;        /* model_pattern_claim */
+	struct keyset records;        /* model_record_claim */
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
 	unsigned n_units;             /* unit ids handed out (model_unit_new) */
@@ -200,32 +236,12 @@ struct model_pattern *model_pattern_at(const struct model *m, unsigned i)
 
 bool model_pattern_claim(struct model *m, uint64_t key)
 {
-	key |= 1; /* 0 marks an empty slot */
+	return keyset_add(m->arena, &m->claimed, key);
+}
 
-	if ((m->n_claimed + 1) * 2 > m->cap_claimed) {
-		unsigned ncap = m->cap_claimed ? m->cap_claimed * 2 : 256;
-		uint64_t *ns = PL_NEW_ARRAY(m->arena, uint64_t, ncap);
-		for (unsigned i = 0; i < m->cap_claimed; i++) {
-			uint64_t k = m->claimed[i];
-			if (!k)
-				continue;
-			unsigned j = (unsigned)(pl_hash_bytes(&k, sizeof(k)) & (ncap - 1));
-			while (ns[j])
-				j = (j + 1) & (ncap - 1);
-			ns[j] = k;
-		}
-		m->claimed = ns;
-		m->cap_claimed = ncap;
-	}
-	unsigned j = (unsigned)(pl_hash_bytes(&key, sizeof(key)) & (m->cap_claimed - 1));
-	while (m->claimed[j]) {
-		if (m->claimed[j] == key)
-			return false;
-		j = (j + 1) & (m->cap_claimed - 1);
-	}
-	m->claimed[j] = key;
-	m->n_claimed++;
-	return true;
+bool model_record_claim(struct model *m, const void *rec, enum model_importer who)
+{
+	return keyset_add(m->arena, &m->records, ((uint64_t)(uintptr_t)rec << 3) | ((uint64_t)who << 1));
 }
 
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span)

@@ -298,6 +298,14 @@ struct model_pattern *model_pattern_at(const struct model *m, unsigned i);
  * so that a pattern whose file several inputs include is analyzed once. */
 bool model_pattern_claim(struct model *m, uint64_t key);
 
+/* Claim an evaluated TableGen record object (struct tg_rec) for importer
+ * who: true the first time.  Inputs that include the same files share
+ * those files' record objects (the include cache, parsers/tablegen/tg.h),
+ * and a shared record (always of an included file) imports the same way
+ * whichever input reaches it, so importers skip the ones claimed before. */
+enum model_importer { MODEL_IMPORTER_ODS, MODEL_IMPORTER_DRR };
+bool model_record_claim(struct model *m, const void *rec, enum model_importer who);
+
 /* Node construction helper: a zeroed node of kind with span. */
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span);
 

@@ -33,6 +33,7 @@
 #include "drr.h"
 #include "ods.h"
 #include "tg_access.h"
+#include "tablegen/tg.h"
 #include "analyzer/arena.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
@@ -1082,6 +1083,10 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 			tga_attach(r, d->sm);
 			since = 0;
 		}
+		/* A record several inputs share was looked at through the first
+		 * (only main_file_id filters by input). */
+		if (!main_file_id && !model_record_claim(m, tg_def_at(r, i), MODEL_IMPORTER_DRR))
+			continue;
 		const struct tga_rec *rec = tga_def_at(r, i);
 		if (!tga_rec_isa(rec, "Pattern"))
 			continue;

@@ -641,6 +641,8 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
+		if (!model_record_claim(m, tg_def_at(r, i), MODEL_IMPORTER_ODS))
+			continue; /* imported through an earlier input */
 		const struct tga_rec *rec = tga_def_at(r, i);
 		struct pl_span at;
 		/* ops of included files wait until a pattern or a lookup
