@@ -2,7 +2,7 @@
 # run-all.sh -- run every libFuzzer target of tests/fuzz/ in turn, one at a
 # time (one process: the machine is shared), and print their statistics.
 #
-#   run-all.sh SECONDS [TARGET...]       TARGET: tablegen pdll ir check
+#   run-all.sh SECONDS [TARGET...]       TARGET: tablegen pdll ir check tgcache
 #
 # Run from the build folder after `make fuzz` built the targets (or set
 # FUZZ_BIN to the folder holding fuzz_<target>).  Seeds are the test
@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=${top_srcdir:-$(cd "$here/../.." && pwd)}
 bin=${FUZZ_BIN:-$(pwd)/tests/fuzz}
 corpus=${FUZZ_CORPUS:-$src/../shared/corpus}
-targets=${*:-tablegen pdll ir check}
+targets=${*:-tablegen pdll ir check tgcache}
 timeout=${FUZZ_TIMEOUT:-10}
 status=0
 
@@ -58,7 +58,7 @@ for t in $targets; do
     sd=$bin/seeds/$t
     dict=
     case $t in
-    tablegen) seed "$sd" "" td; dict=$here/tablegen.dict ;;
+    tablegen|tgcache) seed "$sd" "" td; dict=$here/tablegen.dict ;;
     pdll) seed "$sd" "" pdll; dict=$here/pdll.dict ;;
     ir) seed "$sd" "000" mlir; dict=$here/mlir.dict ;;
     check)
