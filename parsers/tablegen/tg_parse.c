@@ -3309,7 +3309,7 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * node's chunk, the node keeps a copy of the state's tables; from then on
  * the chunk is skipped and the copy restored.  Values, types and records
  * stay shared: they are immutable once made, except for caches, which the
- * restore puts back as the node saw them (tg_ckpt_restore).
+ * restore puts back as the node saw them (ckpt_restore).
  */
 
 struct tg_ckpt {
