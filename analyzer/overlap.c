@@ -1095,6 +1095,63 @@ static int op_constant_like(const struct model *m, const struct model_op *op)
 	return unsure ? -1 : 0;
 }
 
+/* The bound name of the value idiom d of constraint k speaks of: $0 is the
+ * first argument; $_self the one argument, or the name of an argument-less
+ * `(C:$x)` (mlir-tblgen's AppliedConstraint self). */
+static const char *idiom_subject(const struct model_constraint *k, const struct def_idiom *d)
+{
+	if (d->dollar0)
+		return k->n_args ? k->args[0] : NULL;
+	return k->n_args == 1 ? k->args[0] : k->n_args == 0 ? k->self : NULL;
+}
+
+/* ---- what defines a value, for other analyses (overlap.h) ---- */
+
+struct overlap_defs {
+	struct ov_ctx ctx;
+};
+
+struct overlap_defs *overlap_defs_new(const struct model *m)
+{
+	struct overlap_defs *d = pl_xcalloc(1, sizeof *d);
+	ctx_init(&d->ctx, m);
+	return d;
+}
+
+void overlap_defs_free(struct overlap_defs *d)
+{
+	if (!d)
+		return;
+	ctx_free(&d->ctx);
+	free(d);
+}
+
+bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constraint *k,
+                             struct overlap_def *out, const char **out_name)
+{
+	if (k->kind != MODEL_CONSTRAINT_NATIVE || !k->code)
+		return false;
+	const struct def_idiom *di = def_idiom_of(&d->ctx, k->code);
+	const char *name = di ? idiom_subject(k, di) : NULL;
+	if (!name)
+		return false;
+	out->kind = di->neg ? OVERLAP_DEF_NONE_OF : OVERLAP_DEF_ISA;
+	out->ops = di->ops;
+	out->n_ops = di->n_ops;
+	*out_name = name;
+	return true;
+}
+
+bool overlap_defs_constant_matcher(struct overlap_defs *d, const struct model_node *n)
+{
+	return n && n->kind == MODEL_NODE_NATIVE && native_constant_like(&d->ctx, n->directive);
+}
+
+int overlap_defs_constant_like(const struct overlap_defs *d, const struct model_op *op)
+{
+	return op_constant_like(d->ctx.m, op);
+}
+
 /* ---- cells and unification ---------------------------------------------- */
 
 struct cell;
@@ -1815,15 +1872,14 @@ static struct cell *build(struct uni *u, struct side *s, const struct model_node
 }
 
 /* Native constraint k's facts on a value's defining op, when its code is
- * one of the getDefiningOp() idioms; subj is the name $_self stands for
- * (apply_constraints), $0 the first argument.  The constraint stays opaque. */
-static void apply_def_idiom(struct uni *u, struct side *s, const struct model_constraint *k,
-                            const char *subj)
+ * one of the getDefiningOp() idioms (idiom_subject says of which value).
+ * The constraint stays opaque. */
+static void apply_def_idiom(struct uni *u, struct side *s, const struct model_constraint *k)
 {
 	const struct def_idiom *d = def_idiom_of(u->ctx, k->code);
 	if (!d)
 		return;
-	const char *name = d->dollar0 ? (k->n_args ? k->args[0] : NULL) : subj;
+	const char *name = idiom_subject(k, d);
 	struct cell *c = name ? bind_lookup(s, name) : NULL;
 	if (!c || find(c)->is_attr)
 		return;
@@ -1863,7 +1919,7 @@ static void apply_constraints(struct uni *u, struct side *s)
 			continue;
 		}
 		if (k->kind == MODEL_CONSTRAINT_NATIVE && k->code)
-			apply_def_idiom(u, s, k, subj);
+			apply_def_idiom(u, s, k);
 		if (u->failed)
 			break;
 		if (c && k->code && strstr(k->code, "$_self")) {

@@ -136,4 +136,41 @@ const struct model_pattern *overlap_shadowed(const struct overlap_pair *p);
 /* A pattern's name for messages: its name, or "<anonymous>". */
 const char *overlap_pattern_name(const struct model_pattern *p);
 
+/* What defines a value: the recognizers behind the defining-op facts of
+ * the pair analysis, for other analyses (analyzer/recursion.c).  A match
+ * may state which op defines a value: MLIR's ConstantLikeMatcher (an op
+ * with the ConstantLike trait), or a native constraint whose CPred tests
+ * $_self's or $0's defining op with isa<X>, isa_and_nonnull<X>,
+ * dyn_cast_or_null<X>, getDefiningOp<X>() and kin, maybe negated, X an op
+ * class of the run's registry.  An overlap_defs holds the caches of one
+ * run: create it once, ask it many times. */
+struct overlap_defs;
+struct model_constraint;
+struct model_node;
+struct model_op;
+
+struct overlap_defs *overlap_defs_new(const struct model *m);
+void overlap_defs_free(struct overlap_defs *d);
+
+enum overlap_def_kind {
+	OVERLAP_DEF_CONSTLIKE = 0, /* an op with the ConstantLike trait */
+	OVERLAP_DEF_ISA,           /* one of ops[0..n_ops) */
+	OVERLAP_DEF_NONE_OF,       /* none of ops[0..n_ops) (a block argument or another op) */
+};
+struct overlap_def {
+	enum overlap_def_kind kind;
+	const struct model_op *const *ops; /* ISA, NONE_OF: registry entries (arena) */
+	unsigned n_ops;
+};
+
+/* The fact native constraint k of a match states about the defining op of
+ * the value bound to *out_name; false when k is no recognized idiom. */
+bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constraint *k,
+                             struct overlap_def *out, const char **out_name);
+/* Is n (a NATIVE node in a match) the ConstantLikeMatcher test, so that
+ * the value it matches is defined by a ConstantLike op? */
+bool overlap_defs_constant_matcher(struct overlap_defs *d, const struct model_node *n);
+/* Does op have the ConstantLike trait: 1 yes, 0 no, -1 cannot tell. */
+int overlap_defs_constant_like(const struct overlap_defs *d, const struct model_op *op);
+
 #endif /* PL_OVERLAP_H */

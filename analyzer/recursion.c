@@ -35,9 +35,19 @@ struct term {
 	unsigned depth;             /* MATCHED: depth below A's root */
 };
 
+/* The defining-op facts a pattern's constraints state, by bound name
+ * (see "what defines a value" below), collected once per pattern. */
+struct pat_facts {
+	const char **name;
+	struct overlap_def *f;
+	unsigned n;
+};
+
 /* What is known about pattern A while unifying against its output. */
 struct actx {
 	const struct model_pattern *p;
+	struct overlap_defs *defs;       /* defining-op recognizers, one per run */
+	const struct pat_facts *facts;   /* A's */
 };
 
 /* B's bound names seen so far, and the term each was unified with. */
@@ -48,6 +58,7 @@ struct bctx {
 	unsigned n;
 	unsigned budget;          /* unification steps left; bounds the work per pair */
 	enum model_origin origin; /* B's origin (how its op args split into operands) */
+	const struct pat_facts *facts; /* B's defining-op facts */
 };
 
 static bool name_eq(const char *a, const char *b)
@@ -231,6 +242,167 @@ static bool const_eq(const char *a, const char *b)
 	}
 }
 
+/* ---- what defines a value ---------------------------------------------
+ * A pattern's match may say which op defines a value it binds
+ * (ConstantLikeMatcher; a native constraint testing the value's defining
+ * op, recognized by overlap_defs_*).  Those facts still hold of the value
+ * when A's rewrite places it under an op it creates, so a B that needs
+ * another op there cannot match, and neither can a B whose own facts on
+ * the value rule out the op A places there.  Facts that cannot be read
+ * say nothing: an edge is dropped only on a certain contradiction. */
+
+#define MAX_FACTS 8
+struct facts {
+	struct overlap_def f[MAX_FACTS];
+	unsigned n;
+};
+
+static void add_fact(struct facts *fs, struct overlap_def f)
+{
+	if (fs->n < MAX_FACTS) /* dropping one only loses precision */
+		fs->f[fs->n++] = f;
+}
+
+static void pat_facts_init(struct pat_facts *pf, struct overlap_defs *defs,
+                           const struct model_pattern *p)
+{
+	unsigned cap = 0;
+
+	pf->name = NULL;
+	pf->f = NULL;
+	pf->n = 0;
+	for (unsigned i = 0; i < p->n_constraints; i++) {
+		struct overlap_def f;
+		const char *subj;
+		if (!overlap_defs_constraint(defs, &p->constraints[i], &f, &subj))
+			continue;
+		if (pf->n == cap) {
+			cap = cap ? cap * 2 : 2;
+			pf->name = pl_xrealloc(pf->name, cap * sizeof(*pf->name));
+			pf->f = pl_xrealloc(pf->f, cap * sizeof(*pf->f));
+		}
+		pf->name[pf->n] = subj;
+		pf->f[pf->n++] = f;
+	}
+}
+
+static void pat_facts_free(struct pat_facts *pf)
+{
+	free(pf->name);
+	free(pf->f);
+}
+
+/* Add what a pattern's constraints (pf) say of the op defining the value
+ * it binds to name. */
+static void facts_of_name(const struct pat_facts *pf, const char *name, struct facts *fs)
+{
+	if (!name)
+		return;
+	for (unsigned i = 0; i < pf->n; i++)
+		if (strcmp(pf->name[i], name) == 0)
+			add_fact(fs, pf->f[i]);
+}
+
+/* Add what pattern A knows of the op defining the value its match node n
+ * (a leaf, not an op) stands for. */
+static void facts_of_node(const struct actx *a, const struct model_node *n, struct facts *fs)
+{
+	if (n->kind == MODEL_NODE_NATIVE && overlap_defs_constant_matcher(a->defs, n))
+		add_fact(fs, (struct overlap_def){OVERLAP_DEF_CONSTLIKE, NULL, 0});
+	facts_of_name(a->facts, n->bind, fs);
+}
+
+static bool in_ops(const struct overlap_def *f, const char *name)
+{
+	for (unsigned i = 0; i < f->n_ops; i++)
+		if (name_eq(f->ops[i]->name, name))
+			return true;
+	return false;
+}
+
+/* May the op named name (registry entry op, or NULL) define a value of
+ * which f holds?  An ISA fact names registered ops: an op the registry
+ * does not know may be one of them under another name (its C++ class is
+ * unknown), as in overlap.c's check_defs. */
+static bool fact_allows(struct overlap_defs *defs, const struct overlap_def *f, const char *name,
+                        const struct model_op *op)
+{
+	switch (f->kind) {
+	case OVERLAP_DEF_CONSTLIKE:
+		return !op || overlap_defs_constant_like(defs, op) != 0;
+	case OVERLAP_DEF_ISA:
+		return !op || in_ops(f, name);
+	case OVERLAP_DEF_NONE_OF:
+		return !in_ops(f, name);
+	}
+	return true;
+}
+
+/* Can facts fs hold together of a value defined by the op named name
+ * (op: its registry entry, or NULL), or, name NULL, of a value nothing
+ * else is known of (a block argument or any op)?  Then some op an ISA
+ * fact allows must pass all the others. */
+static bool facts_ok(struct overlap_defs *defs, const struct facts *fs, const char *name,
+                     const struct model_op *op)
+{
+	if (name) {
+		for (unsigned i = 0; i < fs->n; i++)
+			if (!fact_allows(defs, &fs->f[i], name, op))
+				return false;
+		return true;
+	}
+	for (unsigned i = 0; i < fs->n; i++) {
+		const struct overlap_def *q = &fs->f[i];
+		if (q->kind != OVERLAP_DEF_ISA)
+			continue;
+		bool some = false;
+		for (unsigned k = 0; k < q->n_ops && !some; k++)
+			some = facts_ok(defs, fs, q->ops[k]->name, q->ops[k]);
+		if (!some)
+			return false;
+	}
+	return true;
+}
+
+/* Can term t (dereferenced) be a value of which the facts fs of B hold?
+ * An op A creates or matched is checked against them; a leaf of A's match
+ * adds what A knows of it.  fs is extended in place. */
+static bool term_allows(const struct actx *a, struct facts *fs, struct term t)
+{
+	if (!fs->n || t.kind == TERM_UNKNOWN || !t.n)
+		return true;
+	const struct model_node *n = t.n;
+	if (n->kind == MODEL_NODE_OP)
+		return !n->op_name || facts_ok(a->defs, fs, n->op_name, n->op);
+	if (t.kind != TERM_MATCHED || n->kind == MODEL_NODE_ATTR || n->kind == MODEL_NODE_TYPE)
+		return true;
+	facts_of_node(a, n, fs);
+	return facts_ok(a->defs, fs, NULL, NULL);
+}
+
+/* Can B's op node bn stand where A places the leaf t of its match? */
+static bool leaf_allows_op(const struct actx *a, struct term t, const struct model_node *bn)
+{
+	struct facts fs = {.n = 0};
+
+	if (!bn->op_name)
+		return true;
+	facts_of_node(a, t.n, &fs);
+	return !fs.n || facts_ok(a->defs, &fs, bn->op_name, bn->op);
+}
+
+/* Do B's facts on the values it bound hold of the terms they were bound to? */
+static bool bindings_allowed(const struct actx *a, const struct bctx *b)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		struct facts fs = {.n = 0};
+		facts_of_name(b->facts, b->name[i], &fs);
+		if (!term_allows(a, &fs, b->t[i]))
+			return false;
+	}
+	return true;
+}
+
 /* Result of one unification: fails, succeeds producing (the new match
  * needs only what A created or matched at no greater depth), or succeeds
  * consuming (it needs an op A found strictly deeper than where the new
@@ -382,6 +554,9 @@ static enum unify_res unify(const struct actx *a, struct bctx *b, const struct m
 			 * Needing it deeper than A found it consumes structure. */
 			if (n->kind == MODEL_NODE_ATTR || n->kind == MODEL_NODE_TYPE)
 				return U_NO;
+			/* ... unless A's facts on it rule out B's op */
+			if (!leaf_allows_op(a, t, bn))
+				return U_NO;
 			return bdepth > 0 && t.depth > bdepth ? U_CONSUMING : U_PRODUCTIVE;
 		}
 		if (n->kind != MODEL_NODE_OP)
@@ -395,7 +570,14 @@ static enum unify_res unify(const struct actx *a, struct bctx *b, const struct m
 	}
 	default:
 		/* VALUE, TYPE, NATIVE, EITHER, VARIADIC, DIRECTIVE: a leaf or
-		 * something not modeled; only its name is checked. */
+		 * something not modeled; only its name is checked, and what a
+		 * ConstantLikeMatcher says of the op defining it. */
+		if (overlap_defs_constant_matcher(a->defs, bn)) {
+			struct facts fs = {.n = 0};
+			add_fact(&fs, (struct overlap_def){OVERLAP_DEF_CONSTLIKE, NULL, 0});
+			if (!term_allows(a, &fs, t))
+				return U_NO;
+		}
 		return bind(b, bn->bind, t) ? U_PRODUCTIVE : U_NO;
 	}
 }
@@ -465,10 +647,11 @@ static bool guarded(const struct model_pattern *a, const struct model_pattern *b
 }
 
 /* Unify b's match with one op node a creates. */
-static enum unify_res enable_at(const struct model_pattern *a, const struct model_pattern *b,
-                                const struct model_node *built)
+static enum unify_res enable_at(struct overlap_defs *defs, const struct model_pattern *a,
+                                const struct pat_facts *afacts, const struct model_pattern *b,
+                                const struct pat_facts *bfacts, const struct model_node *built)
 {
-	struct actx ac = {a};
+	struct actx ac = {a, defs, afacts};
 	struct bctx bc;
 	struct term t = {TERM_BUILT, built, 0};
 
@@ -481,23 +664,27 @@ static enum unify_res enable_at(const struct model_pattern *a, const struct mode
 	bc.n = 0;
 	bc.budget = 4096;
 	bc.origin = b->origin;
+	bc.facts = bfacts;
 	enum unify_res r = unify(&ac, &bc, b->match, 0, t);
+	if (r != U_NO && !bindings_allowed(&ac, &bc))
+		r = U_NO;
 	if (r != U_NO && guarded(a, b, &bc))
 		r = U_NO;
 	return r;
 }
 
 /* recursion_may_enable with a's created ops (built_ops) at hand. */
-static bool may_enable_built(const struct model_pattern *a, const struct pl_vec *built,
-                             const struct model_pattern *b, const char **out_via,
-                             bool *out_consuming)
+static bool may_enable_built(struct overlap_defs *defs, const struct model_pattern *a,
+                             const struct pat_facts *afacts, const struct pl_vec *built,
+                             const struct model_pattern *b, const struct pat_facts *bfacts,
+                             const char **out_via, bool *out_consuming)
 {
 	bool any = false, consuming = true;
 	const char *via = NULL;
 
 	for (size_t i = 0; i < built->len; i++) {
 		const struct model_node *n = built->items[i];
-		enum unify_res r = enable_at(a, b, n);
+		enum unify_res r = enable_at(defs, a, afacts, b, bfacts, n);
 		if (r == U_NO)
 			continue;
 		if (!any)
@@ -521,11 +708,17 @@ bool recursion_may_enable(const struct model *m, const struct model_pattern *a,
                           bool *out_consuming)
 {
 	struct pl_vec built = {0};
+	struct overlap_defs *defs = overlap_defs_new(m);
+	struct pat_facts af, bf;
 
-	(void)m;
+	pat_facts_init(&af, defs, a);
+	pat_facts_init(&bf, defs, b);
 	built_ops(a, &built);
-	bool any = may_enable_built(a, &built, b, out_via, out_consuming);
+	bool any = may_enable_built(defs, a, &af, &built, b, &bf, out_via, out_consuming);
 	pl_vec_free(&built);
+	pat_facts_free(&af);
+	pat_facts_free(&bf);
+	overlap_defs_free(defs);
 	return any;
 }
 
@@ -547,6 +740,8 @@ struct edges {
 struct graph {
 	unsigned n;           /* patterns */
 	struct edges *out;    /* out[i]: the edges from pattern i */
+	struct overlap_defs *defs; /* defining-op recognizers, for the whole run */
+	struct pat_facts *facts;   /* facts[i]: pattern i's defining-op facts */
 };
 
 /* Patterns sorted by root op name, for looking up who matches a name. */
@@ -613,7 +808,7 @@ static void try_edge(const struct model *m, struct pl_arena *ar, struct graph *g
 
 	if (b->bounded_recursion || !model_patterns_meet(a, b))
 		return;
-	if (!may_enable_built(a, built, b, &via, &consuming))
+	if (!may_enable_built(g->defs, a, &g->facts[ai], built, b, &g->facts[bi], &via, &consuming))
 		return;
 	add_edge(ar, g, ai, bi, via, consuming);
 }
@@ -671,6 +866,10 @@ static void build_graph(struct graph *g, const struct model *m)
 
 	g->n = n;
 	g->out = pl_xcalloc(n ? n : 1, sizeof(*g->out));
+	g->defs = overlap_defs_new(m);
+	g->facts = pl_xcalloc(n ? n : 1, sizeof(*g->facts));
+	for (unsigned i = 0; i < n; i++)
+		pat_facts_init(&g->facts[i], g->defs, model_pattern_at(mm, i));
 	memset(&ix, 0, sizeof(ix));
 	ix.by_name = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
 	ix.any = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
@@ -715,6 +914,12 @@ static void build_graph(struct graph *g, const struct model *m)
 	free(never);
 	free(ix.by_name);
 	free(ix.any);
+	for (unsigned i = 0; i < n; i++)
+		pat_facts_free(&g->facts[i]);
+	free(g->facts);
+	g->facts = NULL;
+	overlap_defs_free(g->defs);
+	g->defs = NULL;
 }
 
 static void free_graph(struct graph *g)

@@ -8,7 +8,13 @@
  * structure A matched).  Unification fails on different op names, different
  * constant attributes, and a repeated name of B (`$x, $x`) that would have
  * to denote two distinct values (a freshly created op is distinct from
- * every other value).
+ * every other value).  It also fails when what a match says of the op
+ * defining a value rules the pair out (ConstantLikeMatcher, or a native
+ * constraint testing isa<X>/getDefiningOp<X>() of a value, maybe negated:
+ * overlap_defs_* in analyzer/overlap.h): B needs an op where A places a
+ * value A's facts say that op does not define, or B's facts on a value
+ * rule out the op (created or matched) A places there, or A's and B's
+ * facts on one value contradict.  Facts patlint cannot read say nothing.
  *
  * Cycles of the graph are found with an iterative Tarjan SCC pass.  A
  * cycle is dropped when:
