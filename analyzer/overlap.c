@@ -54,36 +54,40 @@ struct trep {
 	int width;          /* int/float bit width, 0 otherwise */
 	char sign;          /* ints: 'l' signless, 's' signed, 'u' unsigned */
 	int elem;           /* shaped: index of the element type, -1 otherwise */
+	int celem;          /* complex: index of the element type (set at init) */
 };
 
 /* ORDER: scalars first; T_NSCALAR marks the end of them.  Shaped types are
  * generated from (container x element) below. */
 static const struct trep trep_scalar[] = {
-	{"i32", TC_INT, 32, 'l', -1},   /* 0: first, the default witness type */
-	{"i1", TC_INT, 1, 'l', -1},
-	{"i8", TC_INT, 8, 'l', -1},
-	{"i16", TC_INT, 16, 'l', -1},
-	{"i64", TC_INT, 64, 'l', -1},
-	{"si32", TC_INT, 32, 's', -1},
-	{"ui32", TC_INT, 32, 'u', -1},
-	{"index", TC_INDEX, 0, 0, -1},
-	{"f16", TC_FLOAT, 16, 'h', -1},
-	{"bf16", TC_FLOAT, 16, 'b', -1},
-	{"f32", TC_FLOAT, 32, 0, -1},
-	{"f64", TC_FLOAT, 64, 0, -1},
-	{"none", TC_NONE, 0, 0, -1},
-	{"complex<f32>", TC_COMPLEX, 0, 0, -1},
-	{"tuple<>", TC_TUPLE, 0, 0, -1},
-	{"!patlint.opaque", TC_OPAQUE, 0, 0, -1},
+	{"i32", TC_INT, 32, 'l', -1, -1},   /* 0: first, the default witness type */
+	{"i1", TC_INT, 1, 'l', -1, -1},
+	{"i8", TC_INT, 8, 'l', -1, -1},
+	{"i16", TC_INT, 16, 'l', -1, -1},
+	{"i64", TC_INT, 64, 'l', -1, -1},
+	{"si32", TC_INT, 32, 's', -1, -1},
+	{"ui32", TC_INT, 32, 'u', -1, -1},
+	{"index", TC_INDEX, 0, 0, -1, -1},
+	{"f16", TC_FLOAT, 16, 'h', -1, -1},
+	{"bf16", TC_FLOAT, 16, 'b', -1, -1},
+	{"f32", TC_FLOAT, 32, 0, -1, -1},
+	{"f64", TC_FLOAT, 64, 0, -1, -1},
+	{"none", TC_NONE, 0, 0, -1, -1},
+	{"complex<f32>", TC_COMPLEX, 0, 0, -1, -1},
+	{"tuple<>", TC_TUPLE, 0, 0, -1, -1},
+	{"!patlint.opaque", TC_OPAQUE, 0, 0, -1, -1},
+	{"complex<f64>", TC_COMPLEX, 0, 0, -1, -1},
 };
 #define T_NSCALAR ((int)PL_ARRAY_LEN(trep_scalar))
-static const int shaped_elems[] = {0, 1, 4, 7, 10, 11}; /* i32 i1 i64 index f32 f64 */
+/* i32 i1 i64 index f32 f64 complex<f32> complex<f64> */
+static const int shaped_elems[] = {0, 1, 4, 7, 10, 11, 13, 16};
 static const struct { const char *fmt; unsigned cls; } containers[] = {
 	{"tensor<4x%s>", TC_RTENSOR}, {"tensor<*x%s>", TC_UTENSOR},
 	{"vector<4x%s>", TC_VECTOR}, {"memref<4x%s>", TC_MEMREF},
 };
 #define T_NREP (T_NSCALAR + (int)(PL_ARRAY_LEN(shaped_elems) * PL_ARRAY_LEN(containers)))
 
+_Static_assert(T_NREP <= 64, "type representatives are bits of a 64-bit mask");
 static struct trep trep[T_NREP];
 static char trep_text[T_NREP][32];
 
@@ -161,8 +165,15 @@ static void reps_init(void)
 	if (done)
 		return;
 	done = 1;
-	for (int i = 0; i < T_NSCALAR; i++)
+	for (int i = 0; i < T_NSCALAR; i++) {
 		trep[i] = trep_scalar[i];
+		trep[i].celem = -1;
+		if (trep[i].cls & TC_COMPLEX) /* complex<E>: E's representative */
+			for (int e = 0; e < T_NSCALAR; e++)
+				if (strlen(trep_scalar[e].text) + 9 == strlen(trep[i].text) &&
+				    strncmp(trep[i].text + 8, trep_scalar[e].text, strlen(trep_scalar[e].text)) == 0)
+					trep[i].celem = e;
+	}
 	int k = T_NSCALAR;
 	for (unsigned c = 0; c < PL_ARRAY_LEN(containers); c++)
 		for (unsigned e = 0; e < PL_ARRAY_LEN(shaped_elems); e++, k++) {
@@ -171,6 +182,7 @@ static void reps_init(void)
 			trep[k].text = trep_text[k];
 			trep[k].cls = containers[c].cls;
 			trep[k].elem = shaped_elems[e];
+			trep[k].celem = -1;
 		}
 	for (int a = 0; a < A_NREP; a++)
 		for (int t = 0; t < T_NREP && arep[a].type; t++)
@@ -446,8 +458,8 @@ static struct ent chain_apply(const struct chain *ch, struct ent e)
 		case ST_ELEM:
 			if (e.kind == ENT_TYPE && trep[e.rep].elem >= 0)
 				e.rep = trep[e.rep].elem;
-			else if (e.kind == ENT_TYPE && (trep[e.rep].cls & TC_COMPLEX))
-				e.rep = 10;
+			else if (e.kind == ENT_TYPE && trep[e.rep].celem >= 0)
+				e.rep = trep[e.rep].celem;
 			else
 				e.kind = ENT_ERR;
 			break;
@@ -622,12 +634,33 @@ static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
 	return r;
 }
 
-static struct mset eval_cpred(const char *text, enum dom d)
+/* text with every "$_self" replaced by subst (heap). */
+static char *subst_self(const char *text, const char *subst)
+{
+	struct pl_buf b = {0};
+
+	for (const char *p = text;;) {
+		const char *q = strstr(p, "$_self");
+		if (!q) {
+			pl_buf_puts(&b, p);
+			break;
+		}
+		pl_buf_add(&b, p, (size_t)(q - p));
+		pl_buf_puts(&b, subst);
+		p = q + 6;
+	}
+	return b.data ? b.data : pl_xstrdup("");
+}
+
+/* A CPred's set; subst (or NULL) is what its $_self stands for. */
+static struct mset eval_cpred(const char *text, enum dom d, const char *subst)
 {
 	size_t n;
-	char *norm = normalize(text, strlen(text), &n);
+	char *sub = subst ? subst_self(text, subst) : NULL;
+	char *norm = normalize(sub ? sub : text, strlen(sub ? sub : text), &n);
 	struct mset r = eval_text(norm, n, d, 0);
 	free(norm);
+	free(sub);
 	return r;
 }
 
@@ -638,12 +671,12 @@ static bool concat_is_elem_lambda(const struct model_pred *p)
 	       strstr(p->text2, "getElementType()");
 }
 
-static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, int depth);
+static struct mset eval_pred(const struct model_pred *p, enum dom d, const char *subst, int depth);
 
 /* Evaluate p on the element types of shaped representatives. */
 static struct mset lift_elem(const struct model_pred *p, int depth)
 {
-	struct mset e = eval_pred(p, DOM_TYPE, false, depth + 1), r = {0, 0};
+	struct mset e = eval_pred(p, DOM_TYPE, NULL, depth + 1), r = {0, 0};
 	for (int i = 0; i < T_NREP; i++) {
 		int el = trep[i].elem;
 		if (el < 0)
@@ -656,18 +689,19 @@ static struct mset lift_elem(const struct model_pred *p, int depth)
 	return r;
 }
 
-static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, int depth)
+/* p's set over domain d; subst (or NULL) is the expression its $_self
+ * stands for (SubstLeaves). */
+static struct mset eval_pred(const struct model_pred *p, enum dom d, const char *subst, int depth)
 {
-	(void)elem;
 	if (!p || depth > 40)
 		return unknown_set(d);
 	switch (p->kind) {
 	case MODEL_PRED_CPRED:
-		return eval_cpred(p->text ? p->text : "", d);
+		return eval_cpred(p->text ? p->text : "", d, subst);
 	case MODEL_PRED_AND: {
 		struct mset r = {dom_all(d), dom_all(d)};
 		for (unsigned i = 0; i < p->n_kids; i++) {
-			struct mset k = eval_pred(p->kids[i], d, elem, depth + 1);
+			struct mset k = eval_pred(p->kids[i], d, subst, depth + 1);
 			r.lo &= k.lo;
 			r.hi &= k.hi;
 		}
@@ -676,7 +710,7 @@ static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, 
 	case MODEL_PRED_OR: {
 		struct mset r = {0, 0};
 		for (unsigned i = 0; i < p->n_kids; i++) {
-			struct mset k = eval_pred(p->kids[i], d, elem, depth + 1);
+			struct mset k = eval_pred(p->kids[i], d, subst, depth + 1);
 			r.lo |= k.lo;
 			r.hi |= k.hi;
 		}
@@ -685,14 +719,25 @@ static struct mset eval_pred(const struct model_pred *p, enum dom d, bool elem, 
 	case MODEL_PRED_NOT: {
 		if (p->n_kids != 1)
 			return unknown_set(d);
-		struct mset k = eval_pred(p->kids[0], d, elem, depth + 1);
+		struct mset k = eval_pred(p->kids[0], d, subst, depth + 1);
 		return (struct mset){~k.hi & dom_all(d), ~k.lo & dom_all(d)};
 	}
 	case MODEL_PRED_SUBST:
-		/* SubstLeaves<"$_self", "elementType", P> inside the element lambda:
-		 * P still speaks of $_self, which the lambda binds. */
-		if (p->n_kids == 1 && p->text && strcmp(p->text, "$_self") == 0)
-			return eval_pred(p->kids[0], d, elem, depth + 1);
+		if (p->n_kids != 1 || !p->text || strcmp(p->text, "$_self") != 0 || !p->text2)
+			return unknown_set(d);
+		/* SubstLeaves<"$_self", "elementType", P> inside the element
+		 * lambda: P still speaks of the value the lambda binds, which
+		 * lift_elem evaluates it on. */
+		if (!subst && strcmp(p->text2, "elementType") == 0)
+			return eval_pred(p->kids[0], d, NULL, depth + 1);
+		/* An expression of $_self (Complex<T>: its element type): P's
+		 * $_self stands for it, within what $_self stands for already. */
+		if (strstr(p->text2, "$_self") && !strstr(p->text2, "$_op")) {
+			char *s = subst ? subst_self(p->text2, subst) : pl_xstrdup(p->text2);
+			struct mset r = eval_pred(p->kids[0], d, s, depth + 1);
+			free(s);
+			return r;
+		}
 		return unknown_set(d);
 	case MODEL_PRED_CONCAT:
 		if (d == DOM_TYPE && p->n_kids == 1 && concat_is_elem_lambda(p))
@@ -797,7 +842,12 @@ static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
 			return c->cache[h].set;
 		h = (h + 1) & (c->cap - 1);
 	}
-	struct mset s = eval_pred(cd->pred, d, false, 0);
+	struct mset s = eval_pred(cd->pred, d, NULL, 0);
+	/* Every real constraint is satisfiable: one that no representative
+	 * may satisfy speaks of types or attributes outside the model (i4,
+	 * f80, a dialect's own), and says nothing here. */
+	if (!s.hi)
+		s = unknown_set(d);
 	if (d == DOM_ATTR && cd->storage_type) {
 		/* the storage type bounds the set even when the predicate is opaque */
 		unsigned t, a;
