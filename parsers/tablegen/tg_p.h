@@ -83,6 +83,7 @@ struct tg_value {
 	const char **names;            /* dag argument names, fold variable names */
 	struct tg_rec *def;            /* VARDEF: the instantiated record, once made */
 	uint64_t hash;                 /* uniquing hash */
+	bool closed;                   /* nothing in it resolution can change (v_unique) */
 };
 
 enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };

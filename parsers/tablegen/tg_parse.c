@@ -76,18 +76,24 @@ struct tg_field *tg_rec_field(const struct tg_rec *r, const char *name)
 	return NULL;
 }
 
+/* Make room for n fields in r (the entries past nfields are not read). */
+static void rec_reserve_fields(struct tg_keeper *k, struct tg_rec *r, unsigned n)
+{
+	if (n <= r->capfields)
+		return;
+	struct tg_field *nf = pl_arena_alloc(k->arena, sizeof(*nf) * n);
+	if (r->nfields)
+		memcpy(nf, r->fields, sizeof(*nf) * r->nfields);
+	r->fields = nf;
+	r->capfields = n;
+}
+
 void tg_rec_add_field(struct tg_keeper *k, struct tg_rec *r, const struct tg_field *f)
 {
-	if (r->nfields == r->capfields) {
-		/* the arena keeps outgrown arrays: start small (a def of
-		 * 100,000 patterns is mostly records of a handful of fields) */
-		unsigned nc = r->capfields ? r->capfields * 2 : 4;
-		struct tg_field *nf = PL_NEW_ARRAY(k->arena, struct tg_field, nc);
-		if (r->nfields)
-			memcpy(nf, r->fields, sizeof(*nf) * r->nfields);
-		r->fields = nf;
-		r->capfields = nc;
-	}
+	/* the arena keeps outgrown arrays: start small (a def of 100,000
+	 * patterns is mostly records of a handful of fields) */
+	if (r->nfields == r->capfields)
+		rec_reserve_fields(k, r, r->capfields ? r->capfields * 2 : 4);
 	r->fields[r->nfields++] = *f;
 	if (r->nfields > 12) {
 		if (!r->fidx || r->nfields * 3 > r->fidx_cap * 2) {
@@ -131,7 +137,7 @@ struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r)
 	c->self_ty = NULL;
 	c->in_table = false;
 	c->capfields = r->nfields + 2; /* a copy mostly gains a field or two, if any */
-	c->fields = PL_NEW_ARRAY(k->arena, struct tg_field, c->capfields);
+	c->fields = pl_arena_alloc(k->arena, sizeof(*c->fields) * c->capfields);
 	if (r->nfields)
 		memcpy(c->fields, r->fields, sizeof(*c->fields) * r->nfields);
 	if (r->fidx) {
@@ -2150,6 +2156,8 @@ static bool add_subclass(struct parser *p, struct tg_rec *cr, struct subclass_re
 	struct tg_rec *s = sc->rec;
 	struct tg_map_resolver m;
 	tg_map_init(&m, k, cr);
+	/* the fields arrive one by one: room for all at once */
+	rec_reserve_fields(k, cr, cr->nfields + s->nfields);
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct tg_field *f = &s->fields[i];
 		if (f->fk == TG_FK_TARG)

@@ -520,6 +520,25 @@ static bool v_same(const struct tg_value *a, const struct tg_value *b)
 	return true;
 }
 
+/* Whether v mentions nothing resolution can change: literals, records,
+ * and lists, bits and dags made of such.  tg_v_resolve returns these as
+ * they are without walking them (a def copies dozens of such fields from
+ * each class it derives from). */
+static bool v_closed_of(const struct tg_value *v)
+{
+	switch (v->kind) {
+	case TG_V_UNSET: case TG_V_BIT: case TG_V_INT: case TG_V_STRING: case TG_V_DEF:
+		return true;
+	case TG_V_LIST: case TG_V_BITS: case TG_V_DAG:
+		for (unsigned i = 0, n = v_nops(v); i < n; i++)
+			if (v->v[i] && !v->v[i]->closed)
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The value table is open-addressed (no links in the values), so that the
  * include cache (tg_parse.c) can copy a state's table and go on from the
  * copy while the values themselves stay shared. */
@@ -549,22 +568,24 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 				k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
 		idx = vtab_slot(k, h);
 	}
-	struct tg_value *v = PL_NEW(k->arena, struct tg_value);
+	/* every byte is written below: no zeroing */
+	struct tg_value *v = pl_arena_alloc(k->arena, sizeof(*v));
 	*v = *tmp;
 	unsigned no = v_nops(tmp), nn = v_nnames(tmp);
 	if (no) {
-		v->v = PL_NEW_ARRAY(k->arena, const struct tg_value *, no);
+		v->v = pl_arena_alloc(k->arena, sizeof(*v->v) * no);
 		memcpy(v->v, tmp->v, sizeof(*v->v) * no);
 	} else {
 		v->v = NULL;
 	}
 	if (nn) {
-		v->names = PL_NEW_ARRAY(k->arena, const char *, nn);
+		v->names = pl_arena_alloc(k->arena, sizeof(*v->names) * nn);
 		memcpy(v->names, tmp->names, sizeof(*v->names) * nn);
 	} else {
 		v->names = NULL;
 	}
 	v->hash = h;
+	v->closed = v_closed_of(v);
 	k->vtab[idx] = v;
 	k->vcount++;
 	return v;
@@ -2094,12 +2115,8 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 
 const struct tg_value *tg_v_resolve(struct tg_keeper *k, const struct tg_value *v, struct tg_resolver *r)
 {
-	switch (v->kind) {
-	case TG_V_UNSET: case TG_V_BIT: case TG_V_INT: case TG_V_STRING: case TG_V_DEF:
+	if (v->closed)
 		return v;
-	default:
-		break;
-	}
 	static _Thread_local uintptr_t stack_base; /* address of a local at depth 0 */
 	char here;
 	uintptr_t sp = (uintptr_t)&here;
