@@ -208,6 +208,18 @@ struct tg_lexer {
 	struct tg_lex_chunk *ck;     /* what the current chunk did so far */
 	struct tg_lex_chunk *ended;  /* the last chunk that ended (NULL: none yet) */
 	uint32_t ended_seq;          /* its number */
+	struct skip_ent *skips;      /* dead regions skipped before (pp_skip_region) */
+	uint32_t n_skips, cap_skips;
+};
+
+/* A dead region skipped once: where the directive that ends it is.  Where
+ * a region ends depends only on the text (nested conditionals in it are
+ * balanced, whatever their macros say), and a guarded file included again
+ * is skipped whole each time. */
+struct skip_ent {
+	uint64_t key;                /* file id << 32 | offset where skipping began; 0 = free */
+	uint32_t dir;                /* offset of the ending directive's word */
+	int kind;                    /* its kind (enum pp_kind) */
 };
 
 /* What lexing a chunk did and what it depended on. */
@@ -901,12 +913,56 @@ static int pp_directive(struct tg_lexer *lx, enum pp_kind kind, bool live)
 
 /* Skip lines of a false branch until the #else or #endif that makes tokens
  * live again (LLVM's prepSkipRegion).  Returns 0, or -1 after an error. */
+static struct skip_ent *skip_find(struct tg_lexer *lx, uint64_t key)
+{
+	if (!lx->cap_skips)
+		return NULL;
+	for (uint32_t i = (uint32_t)(pl_hash_bytes(&key, sizeof key) & (lx->cap_skips - 1));;
+	     i = (i + 1) & (lx->cap_skips - 1)) {
+		if (lx->skips[i].key == key)
+			return &lx->skips[i];
+		if (!lx->skips[i].key)
+			return NULL;
+	}
+}
+
+static void skip_add(struct tg_lexer *lx, uint64_t key, uint32_t dir, int kind)
+{
+	if ((lx->n_skips + 1) * 2 > lx->cap_skips) {
+		struct skip_ent *old = lx->skips;
+		uint32_t ocap = lx->cap_skips;
+		lx->cap_skips = ocap ? ocap * 2 : 64;
+		lx->skips = pl_xcalloc(lx->cap_skips, sizeof(*lx->skips));
+		lx->n_skips = 0;
+		for (uint32_t i = 0; i < ocap; i++)
+			if (old[i].key)
+				skip_add(lx, old[i].key, old[i].dir, old[i].kind);
+		free(old);
+	}
+	uint32_t i = (uint32_t)(pl_hash_bytes(&key, sizeof key) & (lx->cap_skips - 1));
+	while (lx->skips[i].key)
+		i = (i + 1) & (lx->cap_skips - 1);
+	lx->skips[i] = (struct skip_ent){key, dir, kind};
+	lx->n_skips++;
+}
+
 static int pp_skip_region(struct tg_lexer *lx)
 {
 	struct tg_frame *fr = top(lx);
 	const char *end = fr->end;
 	const char *p = fr->p;
+	uint64_t key = (uint64_t)fr->f->id << 32 | (uint32_t)(p - fr->buf);
+	unsigned diags = lx->diag->count[PL_SEV_ERROR] + lx->diag->count[PL_SEV_WARNING];
+	const struct skip_ent *seen = skip_find(lx, key);
 
+	if (seen) {
+		fr->p = fr->buf + seen->dir;
+		if (pp_directive(lx, (enum pp_kind)seen->kind, false) < 0)
+			return -1;
+		if (fr->n_dead == 0)
+			return 0;
+		p = fr->p; /* cannot happen: the same text ends the same way */
+	}
 	do {
 		p = skip_line_comment(p, end); /* to the end of the line */
 		/* Blanks, newlines and block comments at the start of lines. */
@@ -933,9 +989,12 @@ static int pp_skip_region(struct tg_lexer *lx)
 		fr->p = p;
 		if (pp_directive(lx, k, false) < 0)
 			return -1;
-		p = fr->p;
-		if (fr->n_dead == 0)
+		if (fr->n_dead == 0) {
+			if (!seen && lx->diag->count[PL_SEV_ERROR] + lx->diag->count[PL_SEV_WARNING] == diags)
+				skip_add(lx, key, (uint32_t)(p - fr->buf), k);
 			return 0;
+		}
+		p = fr->p;
 	} while (p != end);
 	fr->p = end;
 	stack_error(lx);
@@ -1419,6 +1478,7 @@ void tg_lex_free(struct tg_lexer *lx)
 	free(lx->refused);
 	chunk_free(lx->ck);
 	chunk_free(lx->ended);
+	free(lx->skips);
 	pl_buf_free(&lx->sbuf);
 	pl_buf_free(&lx->mbuf);
 	free(lx);
