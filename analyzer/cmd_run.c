@@ -57,15 +57,8 @@ int pl_cmd_run(struct pl_run *r)
 	go.max_iterations = o->max_iterations;
 	go.max_rewrites = o->max_rewrites;
 	go.trace = o->trace ? stderr : NULL;
-	struct interp_assume *as = PL_NEW_ARRAY(r->arena, struct interp_assume, o->assumes.len + 1);
-	for (size_t i = 0; i < o->assumes.len; i++) {
-		const char *s = o->assumes.items[i];
-		const char *eq = strchr(s, '=');
-		as[i].name = pl_arena_strndup(r->arena, s, (size_t)(eq - s));
-		as[i].value = strcmp(eq + 1, "true") == 0;
-	}
-	go.interp.assumes = as;
-	go.interp.n_assumes = (unsigned)o->assumes.len;
+	go.interp = interp_options_from_specs(r->arena, (const char *const *)o->assumes.items,
+	                                      o->assumes.len);
 
 	int rc = greedy_run(&res, c, m, top, &r->diag, &go);
 	if (rc < 0) {

@@ -350,6 +350,14 @@ static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out 
 	pl_buf_free(&b);
 }
 
+/* check --assume NAME=BOOL: what the engine takes native constraints to
+ * return while it confirms findings. */
+static struct interp_options assumptions(struct pl_run *r)
+{
+	return interp_options_from_specs(r->arena, (const char *const *)r->opt->assumes.items,
+	                                 r->opt->assumes.len);
+}
+
 /* Parse file f and run the patterns of m that meet pattern `with` on it
  * (every pattern when with is NULL; a --split-input-file chunk is its own
  * set); with sa and sb, those two patterns' places in the application
@@ -391,6 +399,7 @@ static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source
 	go.swap_a = sa;
 	go.swap_b = sb;
 	go.meet = with;
+	go.interp = assumptions(r);
 	o->rc = greedy_run(&res, c, m, top, &dc, &go);
 	if (go.trace)
 		fclose(go.trace);
@@ -524,7 +533,8 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 		struct ir_op *fn = top->regions[0].first ? top->regions[0].first->first : NULL;
 		struct ir_op *ret = fn && fn->n_regions && fn->regions[0].first ? fn->regions[0].first->last : NULL;
 		struct ir_op *root = ret ? ret->prev : NULL;
-		struct interp *ip = interp_new(c, m, &dc, NULL);
+		struct interp_options io = assumptions(r);
+		struct interp *ip = interp_new(c, m, &dc, &io);
 		int ma = root ? interp_match(ip, a, root) : 0, mb = root ? interp_match(ip, b, root) : 0;
 		interp_free(ip);
 		ir_ctx_free(c);

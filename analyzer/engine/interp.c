@@ -37,6 +37,20 @@
 #include "analyzer/model.h"
 #include "analyzer/util.h"
 
+struct interp_options interp_options_from_specs(struct pl_arena *a, const char *const *specs,
+                                                size_t n)
+{
+	struct interp_assume *as = PL_NEW_ARRAY(a, struct interp_assume, n + 1);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(specs[i], '=');
+		size_t len = eq ? (size_t)(eq - specs[i]) : strlen(specs[i]);
+		as[i].name = pl_arena_strndup(a, specs[i], len);
+		as[i].value = eq && strcmp(eq + 1, "true") == 0;
+	}
+	return (struct interp_options){as, (unsigned)n};
+}
+
 #define INTERP_MAX_DEPTH 64
 #define INTERP_MAX_BINDS 256
 #define INTERP_MAX_VALUES 256

@@ -25,6 +25,7 @@
 #define PL_ENGINE_INTERP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct ir_ctx;
 struct ir_op;
@@ -52,6 +53,12 @@ struct interp_options {
 	const struct interp_assume *assumes; /* stated native-constraint results */
 	unsigned n_assumes;
 };
+
+struct pl_arena;
+/* The options for n specs "NAME=true" / "NAME=false" (--assume, checked by
+ * the command line parser), built in arena a. */
+struct interp_options interp_options_from_specs(struct pl_arena *a, const char *const *specs,
+                                                size_t n);
 
 /* A new interpreter over model m and IR context c; errors go to diag. */
 struct interp *interp_new(struct ir_ctx *c, const struct model *m, struct pl_diag_ctx *diag,
