@@ -3511,12 +3511,18 @@ static void cache_boundary(struct parser *p)
 		unsigned depth;
 		if (seq == p->seen_seq)
 			break;
+		/* The state is the chunk's only when no token after it was
+		 * parsed yet: an object may run on past the end of a file. */
+		if (seq != p->seen_seq + 1 || !tg_lex_at_chunk_start(p->lx, &depth)) {
+			p->node = NULL;
+			break;
+		}
 		if (p->fresh && !ckpt_finish(p)) {
 			p->node = NULL;
 			break;
 		}
-		if (seq != p->seen_seq + 1 || !tg_lex_at_chunk_start(p->lx, &depth) || depth == 1) {
-			p->node = NULL; /* the input's own text, or a chunk we missed */
+		if (depth == 1) {
+			p->node = NULL; /* the input's own text */
 			break;
 		}
 		p->seen_seq = seq;
