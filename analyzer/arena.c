@@ -4,7 +4,13 @@
  * Analysis data has one lifetime, the run, so per-object free() would only
  * cost time and invite leaks.  The debug mode (PL_DEBUG_ARENA) keeps the
  * same interface but mallocs each object, so memory checkers can see it.
+ *
+ * An arena's first block is small; the following ones are 2 MiB, aligned
+ * and marked for transparent huge pages where the system has them: a run
+ * touches every page it allocates, and faulting them in 4 KiB at a time
+ * was a tenth of a typical check's time.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include "config.h"
 #include "arena.h"
 #include "util.h"
@@ -15,6 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define PL_ALIGN 16
 #ifdef PL_DEBUG_ARENA
@@ -22,11 +31,13 @@
 #else
 #define BLOCK_SIZE (256 * 1024)
 #endif
+#define BIG_BLOCK ((size_t)2 << 20) /* a huge page on x86-64 and arm64 */
 
 struct block {
 	struct block *next; /* previously filled block */
 	size_t size;        /* usable bytes after the header */
 	size_t used;        /* bytes handed out */
+	bool mapped;        /* a BIG_BLOCK from big_block_new (munmap it) */
 	_Alignas(PL_ALIGN) unsigned char data[];
 };
 
@@ -34,6 +45,42 @@ struct pl_arena {
 	struct block *head; /* block being filled; older ones follow */
 	size_t total;       /* bytes handed out */
 };
+
+#ifndef PL_DEBUG_ARENA
+/* A BIG_BLOCK-aligned mapping of BIG_BLOCK bytes for transparent huge
+ * pages, or NULL (then a malloc'd block does). */
+static struct block *big_block_new(void)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	size_t span = 2 * BIG_BLOCK;
+	char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	char *a = (char *)(((uintptr_t)p + BIG_BLOCK - 1) & ~(uintptr_t)(BIG_BLOCK - 1));
+	if (a > p)
+		munmap(p, (size_t)(a - p));
+	if (a + BIG_BLOCK < p + span)
+		munmap(a + BIG_BLOCK, (size_t)(p + span - (a + BIG_BLOCK)));
+	madvise(a, BIG_BLOCK, MADV_HUGEPAGE);
+	struct block *b = (struct block *)(void *)a;
+	b->mapped = true;
+	return b;
+#else
+	return NULL;
+#endif
+}
+#endif
+
+static void block_free(struct block *b)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	if (b->mapped) {
+		munmap(b, BIG_BLOCK);
+		return;
+	}
+#endif
+	free(b);
+}
 
 struct pl_arena *pl_arena_new(void)
 {
@@ -47,7 +94,7 @@ void pl_arena_free(struct pl_arena *a)
 	struct block *b = a->head;
 	while (b) {
 		struct block *next = b->next;
-		free(b);
+		block_free(b);
 		b = next;
 	}
 	free(a);
@@ -83,6 +130,7 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 #ifdef PL_DEBUG_ARENA
 	b = pl_xmalloc(sizeof(*b) + n);
 	b->size = b->used = n;
+	b->mapped = false;
 	b->next = a->head;
 	a->head = b;
 	return b->data;
@@ -91,7 +139,13 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 	size_t start = b ? (b->used + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1) : 0;
 	if (!b || start > b->size || b->size - start < need) {
 		size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
-		struct block *nb = pl_xmalloc(sizeof(*nb) + size);
+		struct block *nb = NULL;
+		if (b && size == BLOCK_SIZE && (nb = big_block_new()) != NULL)
+			size = BIG_BLOCK - sizeof(*nb); /* past the first block: a huge page */
+		if (!nb) {
+			nb = pl_xmalloc(sizeof(*nb) + size);
+			nb->mapped = false;
+		}
 		nb->size = size;
 		nb->used = 0;
 		if (b && size == need && b->size - b->used >= PL_ALIGN * 64) {
