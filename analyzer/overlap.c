@@ -379,6 +379,10 @@ static const struct { const char *name; enum meth m; int arg; } methods[] = {
 	{"isUnsignedInteger", M_UNSIGNED, -1}, {"isInteger", M_ANYINT, -1},
 	{"isF16", M_FLOATW, 16}, {"isF32", M_FLOATW, 32}, {"isF64", M_FLOATW, 64},
 	{"isF80", M_FLOATW, 80}, {"isF128", M_FLOATW, 128}, {"isBF16", M_BF16, 0},
+	/* floats no representative has: false on every one of them */
+	{"isTF32", M_FLOATW, 19}, {"isFloat8E5M2", M_FLOATW, 8}, {"isFloat8E4M3FN", M_FLOATW, 8},
+	{"isFloat8E5M2FNUZ", M_FLOATW, 8}, {"isFloat8E4M3FNUZ", M_FLOATW, 8},
+	{"isFloat8E4M3B11FNUZ", M_FLOATW, 8},
 	{"isIndex", M_INDEX, 0}, {"isSignlessIntOrIndex", M_SLINT_OR_INDEX, 0},
 	{"isSignlessIntOrIndexOrFloat", M_SLINT_OR_INDEX_OR_FLOAT, 0},
 	{"isSignlessIntOrFloat", M_SLINT_OR_FLOAT, 0}, {"isIntOrIndex", M_INT_OR_INDEX, 0},
@@ -1190,6 +1194,28 @@ bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constrai
 	out->n_ops = di->n_ops;
 	*out_name = name;
 	return true;
+}
+
+bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const char *b)
+{
+	const struct model_cdef *ca = a ? model_cdef_find(d->ctx.m, a) : NULL;
+	const struct model_cdef *cb = b ? model_cdef_find(d->ctx.m, b) : NULL;
+
+	if (!ca || !cb || ca->is_attr || cb->is_attr)
+		return false;
+	return (cdef_set(&d->ctx, ca).hi & cdef_set(&d->ctx, cb).hi) == 0;
+}
+
+bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op *op,
+                                  const char *constraint)
+{
+	if (!op || !constraint)
+		return false;
+	if (op->fill)
+		op = model_op_find(d->ctx.m, op->name);
+	if (!op || op->n_results != 1 || op->results[0].variadic || op->results[0].optional)
+		return false;
+	return overlap_defs_types_disjoint(d, constraint, op->results[0].constraint);
 }
 
 bool overlap_defs_constant_matcher(struct overlap_defs *d, const struct model_node *n)

@@ -170,6 +170,14 @@ bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constrai
 /* Is n (a NATIVE node in a match) the ConstantLikeMatcher test, so that
  * the value it matches is defined by a ConstantLike op? */
 bool overlap_defs_constant_matcher(struct overlap_defs *d, const struct model_node *n);
+/* Whether the named ODS type constraints a and b (model_cdef names) admit
+ * no common type, by the type model overlapping-matchers uses; false when
+ * either is unknown or an attribute constraint. */
+bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const char *b);
+/* Whether op's one result (an op with one non-variadic, non-optional
+ * result) has an ODS type constraint disjoint from the named constraint. */
+bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op *op,
+                                  const char *constraint);
 /* Does op have the ConstantLike trait: 1 yes, 0 no, -1 cannot tell. */
 int overlap_defs_constant_like(const struct overlap_defs *d, const struct model_op *op);
 

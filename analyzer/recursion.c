@@ -520,6 +520,18 @@ static enum unify_res unify_args(const struct actx *a, struct bctx *b, const str
 	return r;
 }
 
+/* B's value leaf bn, with an ODS type constraint, where A's rewrite puts
+ * the result of an op it builds: false when that op's one result has an
+ * ODS type constraint no type of which bn's admits (mhlo's lower_complex:
+ * an mhlo.add built over mhlo.real results, float tensors, is not the
+ * complex-tensor add the pattern matches). */
+static bool built_result_fits(const struct actx *a, const struct model_node *bn, struct term t)
+{
+	if (!bn->constraint || t.kind != TERM_BUILT || !t.n || t.n->kind != MODEL_NODE_OP)
+		return true;
+	return !overlap_defs_result_excludes(a->defs, t.n->op, bn->constraint);
+}
+
 static enum unify_res unify(const struct actx *a, struct bctx *b, const struct model_node *bn,
                             unsigned bdepth, struct term t)
 {
@@ -578,6 +590,8 @@ static enum unify_res unify(const struct actx *a, struct bctx *b, const struct m
 			if (!term_allows(a, &fs, t))
 				return U_NO;
 		}
+		if (bn->kind == MODEL_NODE_VALUE && !built_result_fits(a, bn, t))
+			return U_NO;
 		return bind(b, bn->bind, t) ? U_PRODUCTIVE : U_NO;
 	}
 }
