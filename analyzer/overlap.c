@@ -767,17 +767,9 @@ struct chunk_cache {
 	unsigned n, cap;
 };
 
-/* Constraint names seen, and their defs (NULL: none), keyed by the
- * name's pointer: names come from the model, interned, so the few
- * distinct ones repeat, and model_cdef_find interns its argument anew. */
-struct name_cache {
-	const char *name;
-	const struct model_cdef *cd;
-};
-
-/* Results keyed by an interned text's pointer (NativeCodeCall expressions,
- * constraint code): every check of a pair rebuilds its two sides, and the
- * few distinct texts repeat. */
+/* Results keyed by an interned text's pointer (constraint names,
+ * NativeCodeCall expressions, constraint code): every check of a pair
+ * rebuilds its two sides, and the few distinct texts repeat. */
 struct ptr_ent {
 	const void *key;
 	const void *val;
@@ -799,8 +791,7 @@ struct ov_ctx {
 	struct cd_cache *cache;   /* open hash on cdef pointer */
 	unsigned cap, n;
 	struct chunk_cache chunks;
-	struct name_cache *names; /* open hash on name pointer */
-	unsigned ncap, nn;
+	struct ptr_cache names;   /* constraint name -> its model_cdef, or NULL */
 	struct ptr_cache natives; /* NativeCodeCall expression -> &constlike_yes or NULL */
 	struct ptr_cache idioms;  /* constraint code -> struct def_idiom, or &no_idiom */
 	struct cls_ent *classes;  /* class names resolved so far */
@@ -818,7 +809,7 @@ static void ctx_init(struct ov_ctx *c, const struct model *m)
 static void ctx_free(struct ov_ctx *c)
 {
 	free(c->cache);
-	free(c->names);
+	free(c->names.v);
 	free(c->natives.v);
 	free(c->idioms.v);
 	for (unsigned i = 0; i < c->n_classes; i++) {
@@ -1782,37 +1773,16 @@ static const char *opaque_text(struct uni *u)
 	return u->opqbuf;
 }
 
-static unsigned name_slot(const struct name_cache *t, unsigned cap, const char *name)
-{
-	unsigned h = (unsigned)(((uintptr_t)name >> 3) * 2654435761u) & (cap - 1);
-	while (t[h].name && t[h].name != name)
-		h = (h + 1) & (cap - 1);
-	return h;
-}
-
-/* model_cdef_find through the context's name cache. */
+/* model_cdef_find through the context's name cache: names come from the
+ * model, interned, and model_cdef_find interns its argument anew. */
 static const struct model_cdef *find_cdef(struct ov_ctx *c, const char *name)
 {
-	if (!c->ncap) {
-		c->ncap = 64;
-		c->names = pl_xcalloc(c->ncap, sizeof *c->names);
-	}
-	unsigned h = name_slot(c->names, c->ncap, name);
-	if (c->names[h].name)
-		return c->names[h].cd;
+	const void *v;
+
+	if (ptr_cache_get(&c->names, name, &v))
+		return v;
 	const struct model_cdef *cd = model_cdef_find(c->m, name);
-	c->names[h].name = name;
-	c->names[h].cd = cd;
-	if (++c->nn * 2 > c->ncap) {
-		struct name_cache *old = c->names;
-		unsigned ocap = c->ncap;
-		c->ncap *= 2;
-		c->names = pl_xcalloc(c->ncap, sizeof *c->names);
-		for (unsigned i = 0; i < ocap; i++)
-			if (old[i].name)
-				c->names[name_slot(c->names, c->ncap, old[i].name)] = old[i];
-		free(old);
-	}
+	ptr_cache_put(&c->names, name, cd);
 	return cd;
 }
 
