@@ -98,7 +98,9 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 {
 	struct pl_run *r = ((void **)ud)[0];
 	struct model *m = ((void **)ud)[1];
+	struct pl_prefetch *pf = ((void **)ud)[2];
 	struct tg_records *recs = NULL;
+	size_t slot;
 	static const struct {
 		const char *cls;
 		enum pdll_td_constraint_kind kind;
@@ -110,12 +112,18 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	struct pl_diag_sink saved = r->diag.sink;
 	r->diag.sink.emit = hold_emit;
 	r->diag.sink.ud = &held;
-	int loaded = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+	/* with -j, evaluated ahead by a worker (parallel.h) */
+	bool ahead = pl_prefetch_find(pf, path, &slot);
+	int loaded = ahead ? pl_prefetch_take(pf, slot, &recs)
+	             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
 	r->diag.sink = saved;
 	report_held(r, &held, where, path);
 	pl_vec_free(&held.diags);
-	if (loaded < 0)
+	if (loaded < 0) {
+		if (ahead)
+			pl_prefetch_release(pf, slot);
 		return -1;
+	}
 	int rc = ods_import(m, recs, &r->diag) < 0 ? -1 : 0;
 	tga_detach();
 	for (unsigned i = 0, n = tg_def_count(recs); i < n; i++) {
@@ -130,21 +138,29 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 			}
 		}
 	}
+	if (ahead)
+		pl_prefetch_release(pf, slot);
 	return rc;
 }
 
-static int load_pdll(struct pl_run *r, struct model *m, const char *path)
+void pl_pdll_options(const struct pl_run *r, struct pdll_options *po)
+{
+	memset(po, 0, sizeof(*po));
+	po->include_dirs = r->tg.include_dirs;
+	po->n_include_dirs = r->tg.n_include;
+	po->allow_include_outside = r->tg.allow_include_outside;
+	po->split_input = r->opt && r->opt->split_input;
+}
+
+static int load_pdll(struct pl_run *r, struct model *m, const char *path,
+                     struct pl_prefetch *pf)
 {
 	struct pdll_options po;
-	void *ud[2] = {r, m};
+	void *ud[3] = {r, m, pf};
 
-	memset(&po, 0, sizeof(po));
-	po.include_dirs = r->tg.include_dirs;
-	po.n_include_dirs = r->tg.n_include;
+	pl_pdll_options(r, &po);
 	po.import_td = pdll_import_td;
 	po.import_td_ud = ud;
-	po.allow_include_outside = r->tg.allow_include_outside;
-	po.split_input = r->opt && r->opt->split_input;
 	return pdll_load(m, r->sm, &r->diag, path, &po);
 }
 
@@ -156,8 +172,9 @@ bool pl_include_cache_off(const struct pl_run *r)
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n)
 {
 	int rc = 0;
-	/* -j N: worker threads evaluate the .td inputs ahead of this loop,
-	 * which imports them in input order as without -j (parallel.h). */
+	/* -j N: worker threads evaluate the .td inputs and the .td files the
+	 * .pdll inputs include ahead of this loop, which imports them in input
+	 * order as without -j (parallel.h). */
 	unsigned jobs = r->opt && r->opt->cmd == PL_CMD_CHECK
 	                ? (r->opt->jobs ? r->opt->jobs : pl_jobs_default()) : 1;
 	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, jobs);
@@ -173,7 +190,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 			one = load_td(r, m, files[i], pf, i);
 			break;
 		case PL_INPUT_PDLL:
-			one = load_pdll(r, m, files[i]);
+			one = load_pdll(r, m, files[i], pf);
 			break;
 		default:
 			fprintf(stderr, "patlint: %s: not a .td or .pdll file\n", files[i]);

@@ -34,6 +34,10 @@ struct pl_run {
  * the PDLL frontend) into m.  Returns 0, or -1 when any input error was
  * reported (the rest is still loaded). */
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n);
+struct pdll_options;
+/* The PDLL frontend's options for r (include dirs, confinement,
+ * --split-input-file; no .td hook). */
+void pl_pdll_options(const struct pl_run *r, struct pdll_options *po);
 /* Whether --no-include-cache turned the include cache (tg_cache_new) off. */
 bool pl_include_cache_off(const struct pl_run *r);
 

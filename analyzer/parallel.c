@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <threads.h>
 #include <unistd.h>
 
@@ -18,10 +19,14 @@
 #include "analyzer/inputs.h"
 #include "analyzer/intern.h"
 #include "analyzer/util.h"
+#include "parsers/pdll/pdll.h"
 #include "parsers/tablegen/tg.h"
 
-/* One .td input as a worker leaves it for the importer. */
+/* One .td file as a worker leaves it for the importer: a .td input, or
+ * a .td file a .pdll input includes. */
 struct slot {
+	const char *path;            /* the file to evaluate, or NULL (not a job) */
+	char *owned;                 /* path when it is a .pdll input's include */
 	struct pl_arena *arena;      /* records and recorded diagnostics */
 	struct pl_diag_ctx diag;     /* records while evaluating, forwards once taken */
 	struct pl_vec recorded;      /* struct pl_diag *, in emission order */
@@ -34,15 +39,17 @@ struct slot {
 
 struct pl_prefetch {
 	struct pl_run *r;            /* the run: shared sm, intern, options */
-	const char *const *files;    /* inputs */
-	size_t n;                    /* entries in files and slots */
-	struct slot *slots;          /* one per input; used for .td inputs only */
-	_Atomic size_t next;         /* next input a worker claims */
+	size_t n;                    /* inputs: slots[0..n) are theirs (used for .td inputs) */
+	size_t n_slots;              /* then the .td includes of .pdll inputs, in input order */
+	size_t cap_slots;
+	struct slot *slots;
+	_Atomic size_t next;         /* next slot a worker claims */
 	thrd_t *threads;             /* workers */
 	struct pl_intern **views;    /* each worker's view of the run's intern table */
 	unsigned n_views;            /* made (one per worker to start) */
 	_Atomic unsigned next_view;  /* next view a starting worker takes */
 	unsigned n_threads;          /* started */
+	bool sync;                   /* lock, cond and the intern views are made */
 	mtx_t lock;                  /* guards slot.done */
 	cnd_t cond;                  /* signalled when a slot is done */
 };
@@ -79,12 +86,12 @@ static int worker(void *arg)
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&pf->next, 1);
-		if (i >= pf->n)
+		if (i >= pf->n_slots)
 			break;
-		if (pl_input_kind(pf->files[i]) != PL_INPUT_TD)
-			continue;
 		struct slot *s = &pf->slots[i];
-		s->rc = tg_load_cached(&s->recs, cache, s->arena, view, r->sm, &s->diag, pf->files[i], &r->tg);
+		if (!s->path)
+			continue;
+		s->rc = tg_load_cached(&s->recs, cache, s->arena, view, r->sm, &s->diag, s->path, &r->tg);
 		mtx_lock(&pf->lock);
 		s->done = true;
 		cnd_broadcast(&pf->cond);
@@ -94,31 +101,63 @@ static int worker(void *arg)
 	return 0;
 }
 
+static struct slot *slot_add(struct pl_prefetch *pf)
+{
+	if (pf->n_slots == pf->cap_slots) {
+		pf->cap_slots = pf->cap_slots ? pf->cap_slots * 2 : 16;
+		pf->slots = pl_xrealloc(pf->slots, pf->cap_slots * sizeof(*pf->slots));
+	}
+	struct slot *s = &pf->slots[pf->n_slots++];
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+static void add_include(void *ud, const char *path)
+{
+	struct slot *s = slot_add(ud);
+	s->owned = pl_xstrdup(path);
+	s->path = s->owned;
+}
+
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
                                       unsigned jobs)
 {
-	size_t n_td = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (pl_input_kind(files[i]) == PL_INPUT_TD)
-			n_td++;
-	if (jobs < 2 || n_td < 2)
+	if (jobs < 2)
 		return NULL;
-	if (jobs > n_td)
-		jobs = (unsigned)n_td;
-
 	struct pl_prefetch *pf = pl_xcalloc(1, sizeof(*pf));
 	pf->r = r;
-	pf->files = files;
 	pf->n = n;
-	pf->slots = pl_xcalloc(n, sizeof(*pf->slots));
+	for (size_t i = 0; i < n; i++) {
+		struct slot *s = slot_add(pf);
+		if (pl_input_kind(files[i]) == PL_INPUT_TD)
+			s->path = files[i];
+	}
+	/* A .pdll input's .td includes are evaluated here too, found as
+	 * pdll_load will resolve them (pl_prefetch_find matches them up). */
+	struct pdll_options po;
+	pl_pdll_options(r, &po);
+	for (size_t i = 0; i < n; i++)
+		if (pl_input_kind(files[i]) == PL_INPUT_PDLL)
+			(void)pdll_td_includes(r->sm, files[i], &po, add_include, pf);
+	size_t n_jobs = 0;
+	for (size_t i = 0; i < pf->n_slots; i++)
+		if (pf->slots[i].path)
+			n_jobs++;
+	if (n_jobs < 2) {
+		pl_prefetch_free(pf);
+		return NULL;
+	}
+	if (jobs > n_jobs)
+		jobs = (unsigned)n_jobs;
+
 	atomic_init(&pf->next, 0);
 	mtx_init(&pf->lock, mtx_plain);
 	cnd_init(&pf->cond);
+	pf->sync = true;
 	pl_intern_set_shared(r->intern, 1);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < pf->n_slots; i++) {
 		struct slot *s = &pf->slots[i];
-		if (pl_input_kind(files[i]) != PL_INPUT_TD)
+		if (!s->path)
 			continue;
 		s->pf = pf;
 		s->arena = pl_arena_new();
@@ -142,13 +181,26 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		return NULL;
 	}
 	/* Let every worker finish before the main thread goes on: the main
-	 * thread's own work (PDLL files and the .td files they include, the
-	 * importers) then never runs beside an evaluation.  Running them side
+	 * thread's own work (PDLL files, the importers, .td files the
+	 * prefetch did not foresee) then never runs beside an evaluation.  Running them side
 	 * by side lost replayed diagnostics now and then (check-peers-jobs). */
 	for (unsigned t = 0; t < pf->n_threads; t++)
 		thrd_join(pf->threads[t], NULL);
 	pf->n_threads = 0;
 	return pf;
+}
+
+bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id)
+{
+	if (!pf)
+		return false;
+	for (size_t i = pf->n; i < pf->n_slots; i++) {
+		if (!pf->slots[i].taken && strcmp(pf->slots[i].path, path) == 0) {
+			*id = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out)
@@ -183,12 +235,13 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	if (!pf)
 		return;
 	/* Workers stop claiming inputs, then finish the one they hold. */
-	atomic_store(&pf->next, pf->n);
+	atomic_store(&pf->next, pf->n_slots);
 	for (unsigned t = 0; t < pf->n_threads; t++)
 		thrd_join(pf->threads[t], NULL);
-	for (size_t i = 0; i < pf->n; i++) {
+	for (size_t i = 0; i < pf->n_slots; i++) {
 		struct slot *s = &pf->slots[i];
 		pl_vec_free(&s->recorded);
+		free(s->owned);
 		/* Replayed diagnostics live there, and records of other inputs
 		 * may share its objects (the include cache). */
 		if (s->arena)
@@ -196,9 +249,11 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	}
 	for (unsigned t = 0; t < pf->n_views; t++)
 		pl_intern_free(pf->views[t]);
-	pl_intern_set_shared(pf->r->intern, 0);
-	cnd_destroy(&pf->cond);
-	mtx_destroy(&pf->lock);
+	if (pf->sync) {
+		pl_intern_set_shared(pf->r->intern, 0);
+		cnd_destroy(&pf->cond);
+		mtx_destroy(&pf->lock);
+	}
 	free(pf->threads);
 	free(pf->views);
 	free(pf->slots);

@@ -1,6 +1,7 @@
 /*
- * parallel.h -- `patlint check -j N`: evaluate the TableGen inputs of a run
- * on N threads, ahead of the thread that imports them.
+ * parallel.h -- `patlint check -j N`: evaluate the TableGen inputs of a run,
+ * and the .td files its PDLL inputs include, on N threads, ahead of the
+ * thread that imports them.
  *
  * Evaluating a .td input (lexing, parsing and evaluating it with all it
  * includes: tg_load) is more than nine tenths of loading it; importing its
@@ -23,6 +24,7 @@
 #ifndef PL_PARALLEL_H
 #define PL_PARALLEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct pl_run;
@@ -32,19 +34,27 @@ struct pl_prefetch;
 /* Jobs for -j 0 (the default): the number of online processors. */
 unsigned pl_jobs_default(void);
 
-/* Evaluate the .td files among files[0..n) on jobs threads and return
- * when all are done (the strings must outlive the prefetch).  Returns NULL when there is nothing
- * to overlap (jobs < 2, fewer than two .td inputs, or no thread could be
- * started): then load sequentially. */
+/* Evaluate the .td files among files[0..n), and the .td files the .pdll
+ * files among them include (pdll_td_includes), on jobs threads and return
+ * when all are done (the strings must outlive the prefetch).  Returns NULL
+ * when there is nothing to overlap (jobs < 2, fewer than two such files,
+ * or no thread could be started): then load sequentially. */
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
                                       unsigned jobs);
 
-/* Wait until files[i] (a .td input) is evaluated, replay its diagnostics
- * into r->diag, and return tg_load's result with *out set as tg_load sets
- * it.  Called once per .td input, in increasing i, by the starting thread. */
+/* Wait until slot i (files[i], a .td input, or a slot pl_prefetch_find
+ * gave) is evaluated, replay its diagnostics into r->diag, and return
+ * tg_load's result with *out set as tg_load sets it.  Called once per slot,
+ * in increasing i for inputs, by the starting thread. */
 int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
 
-/* The importer is done with files[i]'s records: give its memory to the run. */
+/* Whether the .td file `path` (as a .pdll input's include resolves it) was
+ * evaluated ahead and not taken yet: *id is then its slot, for
+ * pl_prefetch_take and pl_prefetch_release.  pf may be NULL (false).  Taken
+ * in order, a file one input includes twice matches two slots. */
+bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id);
+
+/* The importer is done with slot i's records: give its memory to the run. */
 void pl_prefetch_release(struct pl_prefetch *pf, size_t i);
 
 /* Join the threads and free the prefetch (taken inputs stay in the run's

@@ -196,7 +196,8 @@ CMD_A="$patlint check -j 1 --no-config"; CMD_B="$patlint check -j 1 --no-config 
 PEER="nocache" UNIT=run bench_files "check, include cache vs none: Dialect tree" "$tmp/tree.args"
 
 # -j 1 against -j 2: one run over many .td inputs (MLIR 16's dialect tree),
-# and the corpus files, one run per include set (ratio = -j 2 / -j 1).
+# and the corpus files, one run per include set and one per project
+# (ratio = -j 2 / -j 1).
 echo "-I $M16 $M16/mlir/Dialect" > "$tmp/tree.args"
 CMD_A="$patlint check -j 2 --no-config"; CMD_B="$patlint check -j 1 --no-config"
 PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: MLIR 16 Dialect tree" "$tmp/tree.args"
@@ -208,5 +209,14 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
         echo "$(inc_flags "$inc") $files"
     done > "$tmp/groups.args"
     PEER="-j 1" UNIT=runs bench_files "check -j 2 vs -j 1: corpus by include set" "$tmp/groups.args"
+    # One run per project, as a CI gate runs it: .td and .pdll inputs
+    # together, -I the union of the project's include folders.
+    awk -F'\t' -v m="$M16" 'NR > 1 && ($7 == "drr" || $7 == "pdll") {
+        p = $1; sub(/\/.*/, "", p); n = split($6, d, ",")
+        for (i = 1; i <= n; i++) { x = d[i] == "MLIR16" ? m : d[i]
+            if (!((p, x) in seen)) { seen[p, x] = 1; inc[p] = inc[p] " -I " x } }
+        files[p] = files[p] " " $1
+    } END { for (p in files) print inc[p] files[p] }' MANIFEST.tsv | sort > "$tmp/projects.args"
+    PEER="-j 1" UNIT=runs bench_files "check -j 2 vs -j 1: corpus by project" "$tmp/projects.args"
     cd - >/dev/null || exit 2
 fi

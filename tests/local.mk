@@ -47,7 +47,7 @@ TESTS += tests/cli.test tests/man-options.test tests/jobs.test
 # every graph without a warning.
 TESTS += tests/graph.test tests/graph/validate.test
 EXTRA_DIST += tests/graph.test tests/graph
-EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test tests/jobs.test
+EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test tests/jobs.test tests/jobs
 # Hostile inputs (issue 8): exit status 2 and the exact message, never a
 # crash or a hang (tests/hostile/*.d; tests/hostile-special.test makes the
 # FIFOs, link loops and sparse files git cannot hold).

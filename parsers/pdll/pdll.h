@@ -83,4 +83,13 @@ int pdll_load_buffer(struct model *m, struct pl_source_mgr *sm, struct pl_diag_c
                      const char *name, const char *buf, size_t len,
                      const struct pdll_options *opts);
 
+/* The `.td` files the `#include` directives of the PDLL file `path` name,
+ * resolved and confined as pdll_load resolves them, in order: fn(ud, path)
+ * for each (the path string lives for the call only).  Includes of
+ * included .pdll files are not followed.  A hint for loading them ahead
+ * (analyzer/parallel.h): pdll_load does not depend on it.  Returns 0, or
+ * -1 when `path` cannot be read. */
+int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pdll_options *opts,
+                     void (*fn)(void *ud, const char *path), void *ud);
+
 #endif /* PL_PDLL_H */

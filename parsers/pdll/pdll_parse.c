@@ -1302,16 +1302,18 @@ static bool file_exists(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Resolve an include as llvm::SourceMgr does: the name as given, then
- * each -I directory in order.  Returns a heap path or NULL.  The first
- * file found must pass include confinement (parsers/incpath.h) unless
- * the options allow any: when it does not, returns NULL with *refused set
- * to its resolved path (heap). */
-static char *resolve_include(struct pdll_parser *p, const char *name, char **refused)
+/* Resolve an include of `name` from the file `includer` as
+ * llvm::SourceMgr does: the name as given, then each -I directory in
+ * order.  Returns a heap path or NULL.  The first file found must pass
+ * include confinement (parsers/incpath.h) unless the options allow any:
+ * when it does not, returns NULL with *refused set to its resolved path
+ * (heap). */
+static char *resolve_include_from(const char *includer, const struct pdll_options *opts,
+                                  const char *name, char **refused)
 {
-	const char *const *dirs = p->opts ? p->opts->include_dirs : NULL;
-	unsigned n_dirs = p->opts ? p->opts->n_include_dirs : 0;
-	bool confine = !(p->opts && p->opts->allow_include_outside);
+	const char *const *dirs = opts ? opts->include_dirs : NULL;
+	unsigned n_dirs = opts ? opts->n_include_dirs : 0;
+	bool confine = !(opts && opts->allow_include_outside);
 	char *found = NULL;
 
 	*refused = NULL;
@@ -1325,11 +1327,57 @@ static char *resolve_include(struct pdll_parser *p, const char *name, char **ref
 		else
 			pl_buf_free(&b);
 	}
-	if (found && confine && !incpath_allowed(found, p->lx.file->path, dirs, n_dirs, refused)) {
+	if (found && confine && !incpath_allowed(found, includer, dirs, n_dirs, refused)) {
 		free(found);
 		return NULL;
 	}
 	return found;
+}
+
+static char *resolve_include(struct pdll_parser *p, const char *name, char **refused)
+{
+	return resolve_include_from(p->lx.file->path, p->opts, name, refused);
+}
+
+static bool has_suffix(const char *s, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+	return n >= k && memcmp(s + n - k, suf, k) == 0;
+}
+
+int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pdll_options *opts,
+                     void (*fn)(void *ud, const char *path), void *ud)
+{
+	struct pl_source_file *f = NULL;
+
+	if (pl_source_load(&f, sm, path) != 0)
+		return -1;
+	/* Lexical errors are pdll_load's to report: these go nowhere. */
+	struct pl_arena *scratch = pl_arena_new();
+	struct pl_diag_ctx quiet;
+	pl_diag_ctx_init(&quiet, sm, scratch);
+	quiet.sink.emit = NULL;
+	struct pdll_lexer lx;
+	pdll_lex_init(&lx, f, &quiet);
+	bool after_include = false;
+	for (struct pdll_token t; (t = pdll_lex_next(&lx)).kind != T_EOF;) {
+		const char *text = f->buf + t.off;
+		size_t n = t.end - t.off;
+		if (after_include && t.kind == T_STRING && n >= 2 && !memchr(text, '\\', n) &&
+		    has_suffix(text + 1, n - 2, ".td")) {
+			char *name = pl_xstrndup(text + 1, n - 2);
+			char *refused = NULL;
+			char *found = resolve_include_from(f->path, opts, name, &refused);
+			if (found)
+				fn(ud, found);
+			free(found);
+			free(refused);
+			free(name);
+		}
+		after_include = t.kind == T_DIRECTIVE && n == 8 && memcmp(text, "#include", 8) == 0;
+	}
+	pl_arena_free(scratch);
+	return 0;
 }
 
 void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
