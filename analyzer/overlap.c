@@ -15,7 +15,15 @@
  *     meet, and one surely includes the other when its lo covers the
  *     other's hi.  Representatives stand for classes of types: the answer
  *     is exact for the builtin types and idioms listed below, and "maybe"
- *     elsewhere.
+ *     elsewhere.  Types no representative stands for (i4, si8, f80,
+ *     f8E4M3FN, complex<i32>, tensor<4xf16>, ...) fall in "outside"
+ *     classes, a second pair of masks: a constraint may accept some
+ *     outside signless integer (I4), or surely all of them
+ *     (AnySignlessInteger).  So AnyTypeOf<[I4, I32]> and
+ *     AnyTypeOf<[I4, F32]> are not disjoint, I4 and I32 are, and a set that
+ *     also takes outside types never counts as contained in one that does
+ *     not.  Where only outside types satisfy every constraint on a value,
+ *     no witness type can be printed and the overlap is a "maybe".
  *
  *  2. Unification of match trees with union-find over "cells" (one per
  *     value, operation or attribute position): an op cell unifies with an
@@ -68,7 +76,7 @@ static const struct trep trep_scalar[] = {
 	{"si32", TC_INT, 32, 's', -1, -1},
 	{"ui32", TC_INT, 32, 'u', -1, -1},
 	{"index", TC_INDEX, 0, 0, -1, -1},
-	{"f16", TC_FLOAT, 16, 'h', -1, -1},
+	{"f16", TC_FLOAT, 16, 0, -1, -1},
 	{"bf16", TC_FLOAT, 16, 'b', -1, -1},
 	{"f32", TC_FLOAT, 32, 0, -1, -1},
 	{"f64", TC_FLOAT, 64, 0, -1, -1},
@@ -137,6 +145,21 @@ static struct arep arep[] = {
 #define T_ALL MASK_ALL(T_NREP)
 #define A_ALL MASK_ALL(A_NREP)
 
+/* Outside classes: the types no representative stands for.  Scalars:
+ * signless, signed and unsigned integers of other widths, other floats,
+ * complex types of other elements.  Shaped: each container of an element
+ * type that is not one of shaped_elems, by the element's kind (the
+ * integer, float and complex scalars outside shaped_elems, and the rest:
+ * none, tuple, dialect types). */
+enum {
+	O_SLINT, O_SINT, O_UINT, O_FLOAT, O_COMPLEX, O_NSCALAR,
+	O_SHAPED = O_NSCALAR, /* + container * OK_N + kind */
+};
+enum { OK_INT, OK_FLOAT, OK_COMPLEX, OK_OTHER, OK_N };
+#define O_N (O_SHAPED + (int)PL_ARRAY_LEN(containers) * OK_N)
+_Static_assert(O_N <= 32, "outside classes are bits of a 32-bit mask");
+#define O_ALL ((uint32_t)MASK_ALL(O_N))
+
 /* Class names accepted by isa<>/cast<> (after "::mlir::" is stripped). */
 static const struct { const char *name; unsigned tcls; unsigned acls; int fwidth; } class_names[] = {
 	{"IntegerType", TC_INT, 0, 0}, {"FloatType", TC_FLOAT, 0, 0},
@@ -193,7 +216,8 @@ static void reps_init(void)
 /* ---- the predicate evaluator -------------------------------------------
  * A predicate's set, as an interval of masks. */
 struct mset {
-	uint64_t lo, hi;
+	uint64_t lo, hi;      /* representatives: surely / maybe accepted */
+	uint32_t olo, ohi;    /* outside classes: all of it surely / some maybe */
 };
 
 enum dom { DOM_TYPE = 0, DOM_ATTR, DOM_VALUE };
@@ -202,7 +226,8 @@ enum dom { DOM_TYPE = 0, DOM_ATTR, DOM_VALUE };
 enum ent_kind { ENT_ERR = 0, ENT_TYPE, ENT_ATTR, ENT_VALUE };
 struct ent {
 	enum ent_kind kind;
-	int rep;
+	int rep;            /* a representative, or -1 */
+	int out;            /* types and values: an outside class (O_*), or -1 */
 };
 
 /* Steps of a subject chain: "$_self" then accessors. */
@@ -447,34 +472,157 @@ static bool parse_leaf(struct leaf *l, const char *s, size_t n)
 	return false;
 }
 
-static struct ent chain_apply(const struct chain *ch, struct ent e)
+/* Three-valued answers on a class of types: none, all or some of it. */
+enum { TV_NO = 0, TV_YES = 1, TV_SOME = 2 };
+
+static int tv_join(int acc, int v)
 {
-	for (unsigned i = 0; i < ch->n && e.kind != ENT_ERR; i++) {
+	return acc < 0 ? v : acc == v ? acc : TV_SOME;
+}
+
+static unsigned out_cls(int o)
+{
+	static const unsigned scalar[O_NSCALAR] = {TC_INT, TC_INT, TC_INT, TC_FLOAT, TC_COMPLEX};
+	return o < O_NSCALAR ? scalar[o] : containers[(o - O_SHAPED) / OK_N].cls;
+}
+
+static bool in_shaped_elems(int r)
+{
+	for (unsigned k = 0; k < PL_ARRAY_LEN(shaped_elems); k++)
+		if (shaped_elems[k] == r)
+			return true;
+	return false;
+}
+
+/* Whether some complex representative has element type r. */
+static bool complex_elem(int r)
+{
+	for (int i = 0; i < T_NSCALAR; i++)
+		if (trep[i].celem == r)
+			return true;
+	return false;
+}
+
+/* The kind (OK_*) of a scalar representative as an element type. */
+static int elem_kind(int r)
+{
+	unsigned c = trep[r].cls;
+	return c & TC_INT ? OK_INT : c & TC_FLOAT ? OK_FLOAT : c & TC_COMPLEX ? OK_COMPLEX : OK_OTHER;
+}
+
+static int leaf_eval_from(const struct leaf *l, unsigned step, struct ent e);
+
+/* The leaf from step on, over the element types of a shaped outside class
+ * of kind k, or (k < 0) of a complex outside class: the scalar
+ * representatives it covers and the outside scalar classes. */
+static int leaf_eval_elems(const struct leaf *l, unsigned step, int k)
+{
+	int acc = -1;
+	for (int r = 0; r < T_NSCALAR; r++) {
+		bool in = k < 0 ? (trep[r].cls & (TC_INT | TC_FLOAT)) && !complex_elem(r)
+		                : !in_shaped_elems(r) && elem_kind(r) == k;
+		if (in)
+			acc = tv_join(acc, leaf_eval_from(l, step, (struct ent){ENT_TYPE, r, -1}));
+	}
+	for (int o = 0; o < O_NSCALAR; o++) {
+		bool in = k < 0 ? o != O_COMPLEX
+		                : (k == OK_INT && o <= O_UINT) || (k == OK_FLOAT && o == O_FLOAT) ||
+		                  (k == OK_COMPLEX && o == O_COMPLEX);
+		if (in)
+			acc = tv_join(acc, leaf_eval_from(l, step, (struct ent){ENT_TYPE, -1, o}));
+	}
+	return acc < 0 ? TV_NO : acc;
+}
+
+/* The method of leaf l on an outside class. */
+static int leaf_out(const struct leaf *l, int o)
+{
+	static const int slint_w[] = {1, 8, 16, 32, 64};
+	bool isint = o <= O_UINT, isfl = o == O_FLOAT;
+	bool sl = o == O_SLINT;
+	/* widths every type of the class lacks: the representatives' */
+	bool rep_width = false;
+	if (isint && l->arg >= 0) {
+		if (o == O_SLINT)
+			for (unsigned i = 0; i < PL_ARRAY_LEN(slint_w); i++)
+				rep_width |= slint_w[i] == l->arg;
+		else
+			rep_width = l->arg == 32;
+	}
+	if (isfl)
+		rep_width = l->arg == 16 || l->arg == 32 || l->arg == 64;
+	switch (l->m) {
+	case M_ISA:
+		if (!(out_cls(o) & l->tcls))
+			return TV_NO;
+		return l->fwidth ? TV_NO : TV_YES; /* Float16Type etc. are representatives */
+	case M_SIGNLESS: return !sl ? TV_NO : l->arg < 0 ? TV_YES : rep_width ? TV_NO : TV_SOME;
+	case M_SIGNED: return o != O_SINT ? TV_NO : l->arg < 0 ? TV_YES : rep_width ? TV_NO : TV_SOME;
+	case M_UNSIGNED: return o != O_UINT ? TV_NO : l->arg < 0 ? TV_YES : rep_width ? TV_NO : TV_SOME;
+	case M_ANYINT:
+		/* isInteger(w): i<w>, si<w>, ui<w>; the class lacks it when the
+		 * representatives have it in its signedness */
+		return !isint || rep_width ? TV_NO : TV_SOME;
+	case M_FLOATW: return !isfl || rep_width ? TV_NO : TV_SOME;
+	case M_BF16: case M_INDEX: return TV_NO;
+	case M_SLINT_OR_INDEX: return sl ? TV_YES : TV_NO;
+	case M_SLINT_OR_INDEX_OR_FLOAT: case M_SLINT_OR_FLOAT: return sl || isfl ? TV_YES : TV_NO;
+	case M_INT_OR_INDEX: return isint ? TV_YES : TV_NO;
+	case M_INT_OR_FLOAT: case M_INT_OR_INDEX_OR_FLOAT: return isint || isfl ? TV_YES : TV_NO;
+	case M_WIDTH: return !(isint || isfl) || rep_width ? TV_NO : TV_SOME;
+	case M_HASRANK:
+		return o >= O_SHAPED && containers[(o - O_SHAPED) / OK_N].cls != TC_UTENSOR ? TV_YES : TV_NO;
+	default: return TV_NO;
+	}
+}
+
+static bool leaf_holds(const struct leaf *l, struct ent e);
+
+/* Leaf l on entity e, from chain step `step` on. */
+static int leaf_eval_from(const struct leaf *l, unsigned step, struct ent e)
+{
+	const struct chain *ch = &l->ch;
+	if (l->m == M_TRUE)
+		return TV_YES;
+	if (l->m == M_FALSE)
+		return TV_NO;
+	for (unsigned i = step; i < ch->n && e.kind != ENT_ERR; i++) {
+		int o = e.kind == ENT_TYPE || e.kind == ENT_VALUE ? e.out : -1;
 		switch (ch->steps[i]) {
 		case ST_TYPE:
 			if (e.kind == ENT_VALUE)
 				e.kind = ENT_TYPE;
 			else if (e.kind == ENT_ATTR && arep[e.rep].type_rep >= 0)
-				e = (struct ent){ENT_TYPE, arep[e.rep].type_rep};
+				e = (struct ent){ENT_TYPE, arep[e.rep].type_rep, -1};
 			else
 				e.kind = ENT_ERR;
 			break;
 		case ST_ELEM:
-			if (e.kind == ENT_TYPE && trep[e.rep].elem >= 0)
+			if (e.kind != ENT_TYPE)
+				e.kind = ENT_ERR;
+			else if (o >= O_SHAPED)
+				return leaf_eval_elems(l, i + 1, (o - O_SHAPED) % OK_N);
+			else if (o == O_COMPLEX)
+				return leaf_eval_elems(l, i + 1, -1);
+			else if (o >= 0)
+				e.kind = ENT_ERR;
+			else if (trep[e.rep].elem >= 0)
 				e.rep = trep[e.rep].elem;
-			else if (e.kind == ENT_TYPE && trep[e.rep].celem >= 0)
+			else if (trep[e.rep].celem >= 0)
 				e.rep = trep[e.rep].celem;
 			else
 				e.kind = ENT_ERR;
 			break;
 		case ST_ELEM_OR_SELF:
-			if (e.kind == ENT_TYPE && trep[e.rep].elem >= 0)
-				e.rep = trep[e.rep].elem;
-			else if (e.kind != ENT_TYPE)
+			if (e.kind != ENT_TYPE)
 				e.kind = ENT_ERR;
+			else if (o >= O_SHAPED)
+				return leaf_eval_elems(l, i + 1, (o - O_SHAPED) % OK_N);
+			else if (o < 0 && trep[e.rep].elem >= 0)
+				e.rep = trep[e.rep].elem;
 			break;
 		case ST_CAST:
-			if (e.kind == ENT_TYPE && !(trep[e.rep].cls & ch->cast_t[i]))
+			if (e.kind == ENT_TYPE && !((o >= 0 ? out_cls(o) : trep[e.rep].cls) & ch->cast_t[i]))
 				e.kind = ENT_ERR;
 			else if (e.kind == ENT_ATTR && !(arep[e.rep].cls & ch->cast_a[i]))
 				e.kind = ENT_ERR;
@@ -483,18 +631,16 @@ static struct ent chain_apply(const struct chain *ch, struct ent e)
 			break;
 		}
 	}
-	return e;
+	if (e.kind == ENT_ERR || e.kind == ENT_VALUE)
+		return TV_NO;
+	if (e.kind == ENT_TYPE && e.out >= 0)
+		return leaf_out(l, e.out);
+	return leaf_holds(l, e) ? TV_YES : TV_NO;
 }
 
+/* Leaf l's method on a representative the chain arrived at. */
 static bool leaf_holds(const struct leaf *l, struct ent e)
 {
-	if (l->m == M_TRUE)
-		return true;
-	if (l->m == M_FALSE)
-		return false;
-	e = chain_apply(&l->ch, e);
-	if (e.kind == ENT_ERR || e.kind == ENT_VALUE)
-		return false;
 	if (e.kind == ENT_ATTR) {
 		if (l->m != M_ISA)
 			return false;
@@ -530,9 +676,49 @@ static bool leaf_holds(const struct leaf *l, struct ent e)
 static int dom_nrep(enum dom d) { return d == DOM_ATTR ? A_NREP : T_NREP; }
 static uint64_t dom_all(enum dom d) { return d == DOM_ATTR ? A_ALL : T_ALL; }
 
+static uint32_t dom_oall(enum dom d) { return d == DOM_ATTR ? 0 : O_ALL; }
+
 static struct ent dom_ent(enum dom d, int rep)
 {
-	return (struct ent){d == DOM_ATTR ? ENT_ATTR : d == DOM_VALUE ? ENT_VALUE : ENT_TYPE, rep};
+	return (struct ent){d == DOM_ATTR ? ENT_ATTR : d == DOM_VALUE ? ENT_VALUE : ENT_TYPE, rep, -1};
+}
+
+static struct ent dom_out(enum dom d, int o)
+{
+	return (struct ent){d == DOM_VALUE ? ENT_VALUE : ENT_TYPE, -1, o};
+}
+
+/* ---- sets ---- */
+
+static struct mset ms_all(enum dom d) { return (struct mset){dom_all(d), dom_all(d), dom_oall(d), dom_oall(d)}; }
+static struct mset unknown_set(enum dom d) { return (struct mset){0, dom_all(d), 0, dom_oall(d)}; }
+
+static struct mset ms_and(struct mset a, struct mset b)
+{
+	return (struct mset){a.lo & b.lo, a.hi & b.hi, a.olo & b.olo, a.ohi & b.ohi};
+}
+
+static struct mset ms_or(struct mset a, struct mset b)
+{
+	return (struct mset){a.lo | b.lo, a.hi | b.hi, a.olo | b.olo, a.ohi | b.ohi};
+}
+
+static struct mset ms_not(struct mset a, enum dom d)
+{
+	return (struct mset){~a.hi & dom_all(d), ~a.lo & dom_all(d), ~a.ohi & dom_oall(d),
+	                     ~a.olo & dom_oall(d)};
+}
+
+/* Nothing may satisfy it. */
+static bool ms_empty(struct mset a) { return !a.hi && !a.ohi; }
+/* Known exactly on the representatives (outside classes aside). */
+static bool ms_exact(struct mset a) { return a.lo == a.hi; }
+/* Something may satisfy both. */
+static bool ms_meets(struct mset a, struct mset b) { return (a.hi & b.hi) || (a.ohi & b.ohi); }
+/* Everything a may accept, b surely accepts. */
+static bool ms_covers(struct mset b, struct mset a)
+{
+	return !(a.hi & ~b.lo) && !(a.ohi & ~b.olo);
 }
 
 /* Normalize C++ predicate text: drop whitespace and the mlir/llvm
@@ -583,7 +769,6 @@ static void strip_parens(const char **s, size_t *n)
 	}
 }
 
-static struct mset unknown_set(enum dom d) { return (struct mset){0, dom_all(d)}; }
 
 /* Evaluate normalized C++ boolean text over domain d. */
 static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
@@ -597,7 +782,7 @@ static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
 		int pd = 0, ad = 0;
 		size_t last = 0;
 		bool split = false;
-		struct mset acc = o == 0 ? (struct mset){0, 0} : (struct mset){dom_all(d), dom_all(d)};
+		struct mset acc = o == 0 ? (struct mset){0, 0, 0, 0} : ms_all(d);
 		for (size_t i = 0; i + 1 < n; i++) {
 			char ch = s[i];
 			if (ch == '(' || ch == '[' || ch == '{')
@@ -610,8 +795,7 @@ static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
 				ad--;
 			if (pd == 0 && s[i] == ops[o][0] && s[i + 1] == ops[o][1]) {
 				struct mset k = eval_text(s + last, i - last, d, depth + 1);
-				acc = o == 0 ? (struct mset){acc.lo | k.lo, acc.hi | k.hi}
-				             : (struct mset){acc.lo & k.lo, acc.hi & k.hi};
+				acc = o == 0 ? ms_or(acc, k) : ms_and(acc, k);
 				last = i + 2;
 				i++;
 				split = true;
@@ -619,22 +803,27 @@ static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
 		}
 		if (split) {
 			struct mset k = eval_text(s + last, n - last, d, depth + 1);
-			return o == 0 ? (struct mset){acc.lo | k.lo, acc.hi | k.hi}
-			              : (struct mset){acc.lo & k.lo, acc.hi & k.hi};
+			return o == 0 ? ms_or(acc, k) : ms_and(acc, k);
 		}
 	}
 	if (s[0] == '!') {
-		struct mset k = eval_text(s + 1, n - 1, d, depth + 1);
-		return (struct mset){~k.hi & dom_all(d), ~k.lo & dom_all(d)};
+		return ms_not(eval_text(s + 1, n - 1, d, depth + 1), d);
 	}
 	struct leaf l;
 	if (!parse_leaf(&l, s, n))
 		return unknown_set(d);
-	struct mset r = {0, 0};
+	struct mset r = {0, 0, 0, 0};
 	for (int i = 0; i < dom_nrep(d); i++)
-		if (leaf_holds(&l, dom_ent(d, i)))
+		if (leaf_eval_from(&l, 0, dom_ent(d, i)) == TV_YES)
 			r.lo |= 1ull << i;
 	r.hi = r.lo;
+	for (int o = 0; d != DOM_ATTR && o < O_N; o++) {
+		int v = leaf_eval_from(&l, 0, dom_out(d, o));
+		if (v == TV_YES)
+			r.olo |= 1u << o;
+		if (v != TV_NO)
+			r.ohi |= 1u << o;
+	}
 	return r;
 }
 
@@ -677,10 +866,11 @@ static bool concat_is_elem_lambda(const struct model_pred *p)
 
 static struct mset eval_pred(const struct model_pred *p, enum dom d, const char *subst, int depth);
 
-/* Evaluate p on the element types of shaped representatives. */
+/* Evaluate p on the element types of shaped representatives and of the
+ * shaped outside classes. */
 static struct mset lift_elem(const struct model_pred *p, int depth)
 {
-	struct mset e = eval_pred(p, DOM_TYPE, NULL, depth + 1), r = {0, 0};
+	struct mset e = eval_pred(p, DOM_TYPE, NULL, depth + 1), r = {0, 0, 0, 0};
 	for (int i = 0; i < T_NREP; i++) {
 		int el = trep[i].elem;
 		if (el < 0)
@@ -689,6 +879,29 @@ static struct mset lift_elem(const struct model_pred *p, int depth)
 			r.lo |= 1ull << i;
 		if (e.hi >> el & 1)
 			r.hi |= 1ull << i;
+	}
+	/* a shaped outside class: all of its element types, or some */
+	for (int o = O_SHAPED; o < O_N; o++) {
+		int k = (o - O_SHAPED) % OK_N;
+		bool all = true, some = false;
+		for (int el = 0; el < T_NSCALAR; el++) {
+			if (in_shaped_elems(el) || elem_kind(el) != k)
+				continue;
+			all &= (e.lo >> el & 1) != 0;
+			some |= (e.hi >> el & 1) != 0;
+		}
+		for (int so = 0; so < O_NSCALAR; so++) {
+			bool in = (k == OK_INT && so <= O_UINT) || (k == OK_FLOAT && so == O_FLOAT) ||
+			          (k == OK_COMPLEX && so == O_COMPLEX);
+			if (!in)
+				continue;
+			all &= (e.olo >> so & 1) != 0;
+			some |= (e.ohi >> so & 1) != 0;
+		}
+		if (all)
+			r.olo |= 1u << o;
+		if (all || some)
+			r.ohi |= 1u << o;
 	}
 	return r;
 }
@@ -703,29 +916,21 @@ static struct mset eval_pred(const struct model_pred *p, enum dom d, const char 
 	case MODEL_PRED_CPRED:
 		return eval_cpred(p->text ? p->text : "", d, subst);
 	case MODEL_PRED_AND: {
-		struct mset r = {dom_all(d), dom_all(d)};
-		for (unsigned i = 0; i < p->n_kids; i++) {
-			struct mset k = eval_pred(p->kids[i], d, subst, depth + 1);
-			r.lo &= k.lo;
-			r.hi &= k.hi;
-		}
+		struct mset r = ms_all(d);
+		for (unsigned i = 0; i < p->n_kids; i++)
+			r = ms_and(r, eval_pred(p->kids[i], d, subst, depth + 1));
 		return r;
 	}
 	case MODEL_PRED_OR: {
-		struct mset r = {0, 0};
-		for (unsigned i = 0; i < p->n_kids; i++) {
-			struct mset k = eval_pred(p->kids[i], d, subst, depth + 1);
-			r.lo |= k.lo;
-			r.hi |= k.hi;
-		}
+		struct mset r = {0, 0, 0, 0};
+		for (unsigned i = 0; i < p->n_kids; i++)
+			r = ms_or(r, eval_pred(p->kids[i], d, subst, depth + 1));
 		return r;
 	}
-	case MODEL_PRED_NOT: {
+	case MODEL_PRED_NOT:
 		if (p->n_kids != 1)
 			return unknown_set(d);
-		struct mset k = eval_pred(p->kids[0], d, subst, depth + 1);
-		return (struct mset){~k.hi & dom_all(d), ~k.lo & dom_all(d)};
-	}
+		return ms_not(eval_pred(p->kids[0], d, subst, depth + 1), d);
 	case MODEL_PRED_SUBST:
 		if (p->n_kids != 1 || !p->text || strcmp(p->text, "$_self") != 0 || !p->text2)
 			return unknown_set(d);
@@ -838,10 +1043,10 @@ static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
 		h = (h + 1) & (c->cap - 1);
 	}
 	struct mset s = eval_pred(cd->pred, d, NULL, 0);
-	/* Every real constraint is satisfiable: one that no representative
-	 * may satisfy speaks of types or attributes outside the model (i4,
-	 * f80, a dialect's own), and says nothing here. */
-	if (!s.hi)
+	/* Every real constraint is satisfiable: one that nothing in the model
+	 * may satisfy speaks of types or attributes it does not know (a
+	 * dialect's own, dense i64 attributes), and says nothing here. */
+	if (ms_empty(s))
 		s = unknown_set(d);
 	if (d == DOM_ATTR && cd->storage_type) {
 		/* the storage type bounds the set even when the predicate is opaque */
@@ -1194,7 +1399,7 @@ bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const ch
 
 	if (!ca || !cb || ca->is_attr || cb->is_attr)
 		return false;
-	return (cdef_set(&d->ctx, ca).hi & cdef_set(&d->ctx, cb).hi) == 0;
+	return !ms_meets(cdef_set(&d->ctx, ca), cdef_set(&d->ctx, cb));
 }
 
 bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op *op,
@@ -1352,6 +1557,8 @@ struct uni {
 	                                      * with two %s, and its arguments */
 	char whybuf[256];
 	unsigned n_opaque;
+	bool outside;                        /* only types outside the model are
+	                                      * left for some value */
 	bool has_opaque;                     /* the first opaque predicate: */
 	const char *opq_kind, *opq_name, *opq_on;
 	const struct model_pattern *opq_p;
@@ -1369,7 +1576,7 @@ static struct cell *cell_new(struct uni *u, bool is_attr)
 {
 	struct cell *c = pool_alloc(&u->pool, sizeof *c);
 	c->is_attr = is_attr;
-	c->set = (struct mset){dom_all(is_attr ? DOM_ATTR : DOM_TYPE), dom_all(is_attr ? DOM_ATTR : DOM_TYPE)};
+	c->set = ms_all(is_attr ? DOM_ATTR : DOM_TYPE);
 	c->id = -1;
 	return c;
 }
@@ -1600,10 +1807,11 @@ static void unify(struct uni *u, struct cell *a, struct cell *b, int depth);
 
 static void meet_set(struct uni *u, struct cell *a, struct mset s, const char *what)
 {
-	a->set.lo &= s.lo;
-	a->set.hi &= s.hi;
-	if (!a->set.hi)
+	a->set = ms_and(a->set, s);
+	if (ms_empty(a->set))
 		fail(u, "no %s satisfies both constraints%s", what, "");
+	else if (!a->is_attr && !a->set.hi)
+		u->outside = true; /* e.g. I4: no witness type to print */
 }
 
 static void unify_cells(struct uni *u, struct cell *a, struct cell *b, int depth);
@@ -1767,6 +1975,8 @@ static const char *opaque_text(struct uni *u)
 
 	if (!u->has_opaque)
 		return NULL;
+	if (!u->opq_kind)
+		return u->opqbuf; /* set whole */
 	snprintf(u->opqbuf, sizeof u->opqbuf, "%s `%s`%s%s in %s", u->opq_kind, name ? name : "?",
 	         on && *on ? " on $" : "", on && *on ? on : "",
 	         u->opq_p->name ? u->opq_p->name : "an anonymous pattern");
@@ -1812,9 +2022,13 @@ static void apply_constraint(struct uni *u, struct side *s, struct cell *c, cons
 		note_opaque(u, s, "constraint", name, bind);
 		return;
 	}
-	if (set.lo != set.hi)
+	bool outside = u->outside;
+	if (!ms_exact(set))
 		note_opaque(u, s, "constraint", name, bind);
 	meet_set(u, c, set, c->is_attr ? "attribute" : "type");
+	/* only types the model has no representative for satisfy it here */
+	if (!outside && u->outside && ms_exact(set))
+		note_opaque(u, s, "constraint", name, bind);
 }
 
 static struct cell *build(struct uni *u, struct side *s, const struct model_node *n,
@@ -1990,7 +2204,7 @@ static void apply_constraints(struct uni *u, struct side *s)
 				continue;
 			}
 			struct mset set = eval_text(t, n, c->is_attr ? DOM_ATTR : DOM_VALUE, 0);
-			if (set.lo != set.hi) {
+			if (!ms_exact(set)) {
 				/* opaque: remember it, so that its negation on the
 				 * same value (IsX / IsNotX pairs) rules the pair out */
 				bool neg = n > 1 && t[0] == '!';
@@ -2061,7 +2275,7 @@ static bool contains(struct cmap *mp, struct cell *b, struct cell *a, int depth)
 	}
 	mp->from[mp->n] = b;
 	mp->to[mp->n++] = a;
-	if (a->set.hi & ~b->set.lo)
+	if (!ms_covers(b->set, a->set))
 		return false;
 	if (b->constant && !(a->constant && const_equal(a->constant, b->constant)))
 		return false;
@@ -2100,7 +2314,7 @@ static bool contains(struct cmap *mp, struct cell *b, struct cell *a, int depth)
 			/* B only narrows to the slot's own constraint: compare to the
 			 * slot constraint of the op, when known */
 			const struct model_op *op = b->ods;
-			struct mset full = {A_ALL, A_ALL};
+			struct mset full = ms_all(DOM_ATTR);
 			if (op)
 				for (unsigned k = 0; k < op->n_attrs; k++)
 					if (strcmp(op->attrs[k].name, b->attrs[j].name) == 0 &&
@@ -2385,8 +2599,13 @@ static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_b
 		a_has_b = side_contains(&sa, &sb);
 		unify(u, sa.root, sb.root, 0);
 	}
-	if (!u->failed && witness && print_witness(witness, sa.root) < 0)
-		fail(u, "the trees only unify cyclically%s%s", NULL, NULL);
+	if (!u->failed && witness) {
+		if (ua.outside || ub.outside)
+			pl_buf_puts(witness, "// a value's type is one patlint's type model has no "
+			                     "representative for: i32 stands in for it\n");
+		if (print_witness(witness, sa.root) < 0)
+			fail(u, "the trees only unify cyclically%s%s", NULL, NULL);
+	}
 	if (u->failed) {
 		out->verdict = OVERLAP_NO;
 		const char *why = need_why_no ? why_text(u) : NULL;
@@ -2395,7 +2614,13 @@ static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_b
 		pool_free(&ub.pool);
 		return;
 	}
-	/* the cells' sets: lo empty somewhere means "maybe" */
+	/* a value only types outside the model can satisfy: "maybe" */
+	if (!opaque && (ua.outside || ub.outside)) {
+		opaque = 1;
+		snprintf(ua.opqbuf, sizeof ua.opqbuf, "a type constraint satisfied only outside patlint's type model");
+		ua.has_opaque = true;
+		ua.opq_kind = NULL;
+	}
 	out->n_opaque = opaque;
 	out->verdict = opaque ? OVERLAP_MAYBE : OVERLAP_YES;
 	const char *why_opaque = ua.has_opaque ? opaque_text(&ua) : opaque_text(&ub);

@@ -6,9 +6,10 @@
 //    was tested on the complex type itself).
 //  - CA and CC: Complex<F32> vs Complex<F64> elements: disjoint, clean.
 //  - CA and FA: a tensor of complex<f32> vs a tensor of f32: disjoint.
-//  - IA and IB: I4 on both operands.  No representative type is i4, and
-//    the model says nothing of a constraint none satisfies: they may
-//    match the same operations (exactly the same ones, in fact).
+//  - IA and IB: I4 on both operands.  No representative type is i4: the
+//    model knows I4 takes some signless integers outside them, not which,
+//    so they may match the same operations (exactly the same ones, in
+//    fact), and the witness says i32 stands in for the type.
 include "ops.td"
 def I4 : I<4>;
 def CT32 : TensorOf<[Complex<F32>]>;

@@ -3,10 +3,10 @@
 // known to exclude integers.  Worked out by hand:
 //  - FA (f8E4M3FN or f32 tensors) and IA (i32 tensors): disjoint, clean
 //    (as mlir-hlo's HLO_FpTensor against HLO_IntTensor).
-//  - FA and FB (f32 tensors): FB's operations are among FA's: a warning.
-//    It says "exactly the same operations": FA's f8E4M3FN tensors are no
-//    representative type, and the model cannot tell that FA has more
-//    (a known imprecision, as for f80 and f128 before).
+//  - FA and FB (f32 tensors): FB's operations are among FA's, and FA has
+//    more (its f8E4M3FN tensors, of a class of types outside the
+//    representatives): containment, which benefit-conflict reports, not
+//    this rule: clean.  (It used to say "exactly the same operations".)
 include "ops.td"
 def F8OrF32 : AnyTypeOf<[F8E4M3FN, F32]>;
 def FT : TensorOf<[F8OrF32]>;
