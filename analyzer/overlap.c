@@ -333,6 +333,8 @@ static bool classes_of(const char *s, size_t n, unsigned *tcls, unsigned *acls, 
 	return true;
 }
 
+static void strip_parens(const char **s, size_t *n);
+
 /* Parse a subject expression into a chain.  Returns false if unknown. */
 static bool parse_subject(struct chain *ch, const char *s, size_t n, int depth)
 {
@@ -340,6 +342,7 @@ static bool parse_subject(struct chain *ch, const char *s, size_t n, int depth)
 
 	if (depth > 6 || ch->n >= 6)
 		return false;
+	strip_parens(&s, &n); /* (($_self).getType()) */
 	if (n == 6 && memcmp(s, "$_self", 6) == 0)
 		return true;
 	if (n > 11 && memcmp(s + n - 10, ".getType()", 10) == 0) {
@@ -2154,6 +2157,29 @@ static void apply_def_idiom(struct uni *u, struct side *s, const struct model_co
 /* A pattern's constraint list: ODS constraints narrow their cells, equal
  * constraints unify, native ones are evaluated when their C++ text is a
  * recognized idiom and are opaque otherwise. */
+/* code with each `$0` (not `$0N`) written `$_self` (heap), or NULL when
+ * it has none or speaks of another argument too. */
+static char *dollar0_to_self(const char *code)
+{
+	if (!strstr(code, "$0"))
+		return NULL;
+	for (const char *q = strchr(code, '$'); q; q = strchr(q + 1, '$'))
+		if (isdigit((unsigned char)q[1]) && (q[1] != '0' || isdigit((unsigned char)q[2])))
+			return NULL;
+	struct pl_buf b = {0};
+	for (const char *p = code;;) {
+		const char *q = strstr(p, "$0");
+		if (!q) {
+			pl_buf_puts(&b, p);
+			break;
+		}
+		pl_buf_add(&b, p, (size_t)(q - p));
+		pl_buf_puts(&b, "$_self");
+		p = q + 2;
+	}
+	return b.data ? b.data : pl_xstrdup("");
+}
+
 static void apply_constraints(struct uni *u, struct side *s)
 {
 	const struct model_pattern *p = s->p;
@@ -2182,10 +2208,16 @@ static void apply_constraints(struct uni *u, struct side *s)
 			apply_def_idiom(u, s, k);
 		if (u->failed)
 			break;
-		if (c && k->code && strstr(k->code, "$_self")) {
+		/* a one-argument constraint's `$0` is that argument, as `$_self`
+		 * is the value of `(C:$x)` */
+		char *self_code = c && k->code && k->n_args == 1 && !strstr(k->code, "$_self")
+		                  ? dollar0_to_self(k->code) : NULL;
+		const char *code = self_code ? self_code : k->code;
+		if (c && code && strstr(code, "$_self")) {
 			c = find(c);
 			size_t n;
-			char *norm = normalize(k->code, strlen(k->code), &n);
+			char *norm = normalize(code, strlen(code), &n);
+			free(self_code);
 			const char *t = norm;
 			strip_parens(&t, &n);
 			struct pl_regex_cap cap[3];
@@ -2220,6 +2252,7 @@ static void apply_constraints(struct uni *u, struct side *s)
 			meet_set(u, c, set, c->is_attr ? "attribute" : "type");
 			continue;
 		}
+		free(self_code);
 		note_opaque(u, s, "native constraint", k->name,
 		            k->n_args && k->args[0] ? k->args[0] : k->self);
 	}
