@@ -830,22 +830,29 @@ static struct mset eval_text(const char *s, size_t n, enum dom d, int depth)
 	return r;
 }
 
-/* text with every "$_self" replaced by subst (heap). */
-static char *subst_self(const char *text, const char *subst)
+/* text with every `from` replaced by `to` (heap). */
+static char *replace_all(const char *text, const char *from, const char *to)
 {
 	struct pl_buf b = {0};
+	size_t fl = strlen(from);
 
 	for (const char *p = text;;) {
-		const char *q = strstr(p, "$_self");
+		const char *q = strstr(p, from);
 		if (!q) {
 			pl_buf_puts(&b, p);
 			break;
 		}
 		pl_buf_add(&b, p, (size_t)(q - p));
-		pl_buf_puts(&b, subst);
-		p = q + 6;
+		pl_buf_puts(&b, to);
+		p = q + fl;
 	}
 	return b.data ? b.data : pl_xstrdup("");
+}
+
+/* text with every "$_self" replaced by subst (heap). */
+static char *subst_self(const char *text, const char *subst)
+{
+	return replace_all(text, "$_self", subst);
 }
 
 /* A CPred's set; subst (or NULL) is what its $_self stands for. */
@@ -2166,18 +2173,7 @@ static char *dollar0_to_self(const char *code)
 	for (const char *q = strchr(code, '$'); q; q = strchr(q + 1, '$'))
 		if (isdigit((unsigned char)q[1]) && (q[1] != '0' || isdigit((unsigned char)q[2])))
 			return NULL;
-	struct pl_buf b = {0};
-	for (const char *p = code;;) {
-		const char *q = strstr(p, "$0");
-		if (!q) {
-			pl_buf_puts(&b, p);
-			break;
-		}
-		pl_buf_add(&b, p, (size_t)(q - p));
-		pl_buf_puts(&b, "$_self");
-		p = q + 2;
-	}
-	return b.data ? b.data : pl_xstrdup("");
+	return replace_all(code, "$0", "$_self");
 }
 
 static void apply_constraints(struct uni *u, struct side *s)
