@@ -1009,6 +1009,8 @@ struct ov_ctx {
 	struct ptr_cache names;   /* constraint name -> its model_cdef, or NULL */
 	struct ptr_cache natives; /* NativeCodeCall expression -> &constlike_yes or NULL */
 	struct ptr_cache idioms;  /* constraint code -> struct def_idiom, or &no_idiom */
+	struct ptr_cache values[2][2]; /* [attribute?][one argument?]: constraint code ->
+	                                * struct value_idiom */
 	struct cls_ent *classes;  /* class names resolved so far */
 	unsigned n_classes, cap_classes;
 };
@@ -1027,6 +1029,8 @@ static void ctx_free(struct ov_ctx *c)
 	free(c->names.v);
 	free(c->natives.v);
 	free(c->idioms.v);
+	for (int i = 0; i < 4; i++)
+		free(c->values[i / 2][i % 2].v);
 	for (unsigned i = 0; i < c->n_classes; i++) {
 		free(c->classes[i].text);
 		free(c->classes[i].ops);
@@ -2176,6 +2180,70 @@ static char *dollar0_to_self(const char *code)
 	return replace_all(code, "$0", "$_self");
 }
 
+/* What a native constraint's CPred says of its one value (its `$_self`,
+ * or its `$0` when it has one argument), worked out once per code: an
+ * attribute value test, or a set (opaque ones keep their text for the
+ * negation test).  NULL when the code speaks of no such value. */
+struct value_idiom {
+	bool has_value;       /* S.getInt() == N on an attribute */
+	long long value;
+	struct mset set;
+	const char *pred;     /* opaque: the text without a leading '!', or NULL */
+	size_t pred_n;
+	bool neg;
+};
+static const char no_value_idiom = 0;
+
+static const struct value_idiom *value_idiom_of(struct ov_ctx *ctx, const struct model_constraint *k,
+                                                bool is_attr)
+{
+	const void *v;
+	struct ptr_cache *pc = &ctx->values[is_attr][k->n_args == 1];
+
+	if (!k->code)
+		return NULL;
+	if (ptr_cache_get(pc, k->code, &v))
+		return v == &no_value_idiom ? NULL : v;
+	/* a one-argument constraint's `$0` is that argument, as `$_self`
+	 * is the value of `(C:$x)` */
+	char *self_code = k->n_args == 1 && !strstr(k->code, "$_self") ? dollar0_to_self(k->code) : NULL;
+	const char *code = self_code ? self_code : k->code;
+	struct value_idiom *r = NULL;
+	if (strstr(code, "$_self")) {
+		struct pl_arena *a = model_arena(ctx->m);
+		r = PL_NEW(a, struct value_idiom);
+		size_t n;
+		char *norm = normalize(code, strlen(code), &n);
+		const char *t = norm;
+		strip_parens(&t, &n);
+		struct pl_regex_cap cap[3];
+		struct chain ch = {0};
+		if (is_attr && pl_regex_match(rx.value_eq, t, n, cap, 3) == 1 &&
+		    parse_subject(&ch, t, (size_t)cap[1].end, 0)) {
+			r->has_value = true;
+			r->value = strtoll(t + cap[2].begin, NULL, 10);
+		} else {
+			r->set = eval_text(t, n, is_attr ? DOM_ATTR : DOM_VALUE, 0);
+			if (!ms_exact(r->set)) {
+				bool neg = n > 1 && t[0] == '!';
+				const char *pt = t + neg;
+				size_t pn = n - neg;
+				bool whole = !neg || (pt[0] == '(' && (strip_parens(&pt, &pn), pt != t + 1)) ||
+				             postfix_expr(pt, pn);
+				if (whole && pn && pn <= OPRED_MAX_TEXT) {
+					r->pred = pl_arena_strndup(a, pt, pn);
+					r->pred_n = pn;
+					r->neg = neg;
+				}
+			}
+		}
+		free(norm);
+	}
+	free(self_code);
+	ptr_cache_put(pc, k->code, r ? (const void *)r : &no_value_idiom);
+	return r;
+}
+
 static void apply_constraints(struct uni *u, struct side *s)
 {
 	const struct model_pattern *p = s->p;
@@ -2204,51 +2272,29 @@ static void apply_constraints(struct uni *u, struct side *s)
 			apply_def_idiom(u, s, k);
 		if (u->failed)
 			break;
-		/* a one-argument constraint's `$0` is that argument, as `$_self`
-		 * is the value of `(C:$x)` */
-		char *self_code = c && k->code && k->n_args == 1 && !strstr(k->code, "$_self")
-		                  ? dollar0_to_self(k->code) : NULL;
-		const char *code = self_code ? self_code : k->code;
-		if (c && code && strstr(code, "$_self")) {
+		const struct value_idiom *vi = c ? value_idiom_of(u->ctx, k, find(c)->is_attr) : NULL;
+		if (vi) {
 			c = find(c);
-			size_t n;
-			char *norm = normalize(code, strlen(code), &n);
-			free(self_code);
-			const char *t = norm;
-			strip_parens(&t, &n);
-			struct pl_regex_cap cap[3];
-			struct chain ch = {0};
-			if (c->is_attr && pl_regex_match(rx.value_eq, t, n, cap, 3) == 1 &&
-			    parse_subject(&ch, t, (size_t)cap[1].end, 0)) {
-				long long v = strtoll(t + cap[2].begin, NULL, 10);
-				if (c->has_value && c->value != v)
+			if (vi->has_value) {
+				if (c->has_value && c->value != vi->value)
 					fail(u, "attribute value predicates disagree%s%s", NULL, NULL);
 				c->has_value = true;
-				c->value = v;
+				c->value = vi->value;
 				long long cv;
-				if (c->constant && const_numeric(c->constant, &cv) && cv != v)
+				if (c->constant && const_numeric(c->constant, &cv) && cv != vi->value)
 					fail(u, "constant %s fails an attribute value predicate%s", c->constant, NULL);
-				free(norm);
 				continue;
 			}
-			struct mset set = eval_text(t, n, c->is_attr ? DOM_ATTR : DOM_VALUE, 0);
-			if (!ms_exact(set)) {
+			if (!ms_exact(vi->set)) {
 				/* opaque: remember it, so that its negation on the
 				 * same value (IsX / IsNotX pairs) rules the pair out */
-				bool neg = n > 1 && t[0] == '!';
-				const char *pt = t + neg;
-				size_t pn = n - neg;
-				bool whole = !neg || (pt[0] == '(' && (strip_parens(&pt, &pn), pt != t + 1)) ||
-				             postfix_expr(pt, pn);
-				if (whole && pn && pn <= OPRED_MAX_TEXT)
-					add_pred(u, c, pt, pn, neg);
+				if (vi->pred)
+					add_pred(u, c, vi->pred, vi->pred_n, vi->neg);
 				note_opaque(u, s, "native constraint", k->name, subj);
 			}
-			free(norm);
-			meet_set(u, c, set, c->is_attr ? "attribute" : "type");
+			meet_set(u, c, vi->set, c->is_attr ? "attribute" : "type");
 			continue;
 		}
-		free(self_code);
 		note_opaque(u, s, "native constraint", k->name,
 		            k->n_args && k->args[0] ? k->args[0] : k->self);
 	}
