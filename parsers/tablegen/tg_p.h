@@ -276,6 +276,8 @@ void tg_rec_remove_field(struct tg_keeper *k, struct tg_rec *r, const char *name
 bool tg_rec_is_targ(const struct tg_rec *r, const char *name);
 const struct tg_type *tg_rec_type(struct tg_keeper *k, struct tg_rec *r);
 void tg_rec_direct_supers(const struct tg_rec *r, struct tg_rec ***out, unsigned *n, unsigned *cap);
+/* Room for n superclasses in r (no-op when it has it). */
+void tg_rec_reserve_supers(struct tg_keeper *k, struct tg_rec *r, unsigned n);
 void tg_rec_add_super(struct tg_keeper *k, struct tg_rec *r, struct tg_rec *s, struct pl_span sp);
 /* Resolve every field with r (and the name); final: def resolution. */
 void tg_rec_resolve(struct tg_keeper *k, struct tg_rec *r, struct tg_resolver *res);

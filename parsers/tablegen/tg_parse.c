@@ -144,32 +144,46 @@ struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r)
 		c->fidx = PL_NEW_ARRAY(k->arena, unsigned, r->fidx_cap);
 		memcpy(c->fidx, r->fidx, sizeof(unsigned) * r->fidx_cap);
 	}
-	c->supers = PL_NEW_ARRAY(k->arena, struct tg_rec *, r->capsupers ? r->capsupers : 1);
-	c->super_spans = PL_NEW_ARRAY(k->arena, struct pl_span, r->capsupers ? r->capsupers : 1);
+	/* exact sizes: a copy is a def's start, which adds its classes'
+	 * superclasses through tg_rec_reserve_supers (a large set has
+	 * hundreds of thousands of records) */
+	c->supers = NULL;
+	c->super_spans = NULL;
+	c->nsupers = c->capsupers = 0;
 	if (r->nsupers) {
+		tg_rec_reserve_supers(k, c, r->nsupers);
 		memcpy(c->supers, r->supers, sizeof(*c->supers) * r->nsupers);
 		memcpy(c->super_spans, r->super_spans, sizeof(*c->super_spans) * r->nsupers);
+		c->nsupers = r->nsupers;
 	}
-	c->asserts = PL_NEW_ARRAY(k->arena, struct tg_assert, r->capasserts ? r->capasserts : 1);
-	if (r->nasserts)
+	c->asserts = NULL;
+	c->capasserts = r->nasserts;
+	if (r->nasserts) {
+		c->asserts = PL_NEW_ARRAY(k->arena, struct tg_assert, r->nasserts);
 		memcpy(c->asserts, r->asserts, sizeof(*c->asserts) * r->nasserts);
+	}
 	return c;
+}
+
+void tg_rec_reserve_supers(struct tg_keeper *k, struct tg_rec *r, unsigned n)
+{
+	if (n <= r->capsupers)
+		return;
+	struct tg_rec **ns = pl_arena_alloc(k->arena, sizeof(*ns) * n);
+	struct pl_span *nsp = pl_arena_alloc(k->arena, sizeof(*nsp) * n);
+	if (r->nsupers) {
+		memcpy(ns, r->supers, sizeof(*ns) * r->nsupers);
+		memcpy(nsp, r->super_spans, sizeof(*nsp) * r->nsupers);
+	}
+	r->supers = ns;
+	r->super_spans = nsp;
+	r->capsupers = n;
 }
 
 void tg_rec_add_super(struct tg_keeper *k, struct tg_rec *r, struct tg_rec *s, struct pl_span sp)
 {
-	if (r->nsupers == r->capsupers) {
-		unsigned nc = r->capsupers ? r->capsupers * 2 : 8;
-		struct tg_rec **ns = PL_NEW_ARRAY(k->arena, struct tg_rec *, nc);
-		struct pl_span *nsp = PL_NEW_ARRAY(k->arena, struct pl_span, nc);
-		if (r->nsupers) {
-			memcpy(ns, r->supers, sizeof(*ns) * r->nsupers);
-			memcpy(nsp, r->super_spans, sizeof(*nsp) * r->nsupers);
-		}
-		r->supers = ns;
-		r->super_spans = nsp;
-		r->capsupers = nc;
-	}
+	if (r->nsupers == r->capsupers)
+		tg_rec_reserve_supers(k, r, r->capsupers ? r->capsupers * 2 : 4);
 	r->supers[r->nsupers] = s;
 	r->super_spans[r->nsupers++] = sp;
 	r->rtype = NULL;
@@ -2188,6 +2202,7 @@ static bool add_subclass(struct parser *p, struct tg_rec *cr, struct subclass_re
 	tg_eval_span = sc->span;
 	tg_rec_resolve(k, cr, &m.base);
 	tg_map_fini(&m);
+	tg_rec_reserve_supers(k, cr, cr->nsupers + s->nsupers + 1);
 	for (unsigned i = 0; i < s->nsupers; i++) {
 		if (tg_rec_is_subclass(cr, s->supers[i]) && cr != s->supers[i]) {
 			err_at(p, sc->span, "Already subclass of '%s'!", s->supers[i]->name);

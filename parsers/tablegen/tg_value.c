@@ -1926,6 +1926,7 @@ const struct tg_value *tg_v_fold(struct tg_keeper *k, const struct tg_value *v, 
 		}
 		tg_rec_resolve(k, nr, &m.base);
 		tg_map_fini(&m);
+		tg_rec_reserve_supers(k, nr, nr->nsupers + cls->nsupers + 1);
 		for (unsigned i = 0; i < cls->nsupers; i++)
 			tg_rec_add_super(k, nr, cls->supers[i], cls->super_spans[i]);
 		tg_rec_add_super(k, nr, cls, cls->span);
