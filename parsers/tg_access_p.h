@@ -34,12 +34,13 @@ struct tga_val {
 	struct pl_span span;       /* where it is written (record span if unknown) */
 };
 
-/* A zeroed node (calloc; never fails). */
+/* A zeroed node in the state's arena (never fails). */
 struct tga_val *tga_val_new(enum tga_kind kind, struct pl_span span);
 /* Give a TGA_DAG/TGA_LIST node room for n children. */
 void tga_val_alloc(struct tga_val *v, unsigned n);
-/* Free a tree made with tga_val_new. */
-void tga_val_free(struct tga_val *v);
+/* The attached state's arena (made on first use): wrappers live until
+ * tga_detach. */
+struct pl_arena *tga_arena(void);
 
 /* A copy of buf (malloc) with comments blanked, offsets kept. */
 char *tga_blank_comments(const char *buf, size_t len);

@@ -18,6 +18,8 @@
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 
+#include "analyzer/arena.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,7 @@
 
 struct tga_val *tga_val_new(enum tga_kind kind, struct pl_span span)
 {
-	struct tga_val *v = pl_xcalloc(1, sizeof(*v));
+	struct tga_val *v = PL_NEW(tga_arena(), struct tga_val);
 	v->kind = kind;
 	v->span = span;
 	return v;
@@ -37,29 +39,15 @@ struct tga_val *tga_val_new(enum tga_kind kind, struct pl_span span)
 
 void tga_val_alloc(struct tga_val *v, unsigned n)
 {
+	struct pl_arena *a = tga_arena();
 	v->n = n;
-	v->elems = pl_xcalloc(n + 1, sizeof(*v->elems));
+	v->elems = PL_NEW_ARRAY(a, struct tga_val *, n + 1);
 	if (v->kind == TGA_DAG) {
-		v->argnames = pl_xcalloc(n + 1, sizeof(*v->argnames));
-		v->argspans = pl_xcalloc(n + 1, sizeof(*v->argspans));
+		v->argnames = PL_NEW_ARRAY(a, const char *, n + 1);
+		v->argspans = PL_NEW_ARRAY(a, struct pl_span, n + 1);
 		for (unsigned i = 0; i < n; i++)
 			v->argspans[i] = v->span;
 	}
-}
-
-void tga_val_free(struct tga_val *v)
-{
-	/* iterative over the spine would need a stack; depth is bounded by
-	 * what TableGen's own parser accepted, so recursion is bounded too */
-	if (!v)
-		return;
-	for (unsigned i = 0; i < v->n; i++)
-		tga_val_free(v->elems[i]);
-	tga_val_free(v->op);
-	free(v->elems);
-	free(v->argnames);
-	free(v->argspans);
-	free(v);
 }
 
 /* ---- accessors -------------------------------------------------------- */
