@@ -23,7 +23,8 @@
  *     AnyTypeOf<[I4, F32]> are not disjoint, I4 and I32 are, and a set that
  *     also takes outside types never counts as contained in one that does
  *     not.  Where only outside types satisfy every constraint on a value,
- *     no witness type can be printed and the overlap is a "maybe".
+ *     the overlap is a "maybe" and the witness prints i32 in their place
+ *     (saying so).
  *
  *  2. Unification of match trees with union-find over "cells" (one per
  *     value, operation or attribute position): an op cell unifies with an

@@ -49,7 +49,7 @@ struct pl_prefetch {
 	unsigned n_views;            /* made (one per worker to start) */
 	_Atomic unsigned next_view;  /* next view a starting worker takes */
 	unsigned n_threads;          /* started */
-	bool sync;                   /* lock, cond and the intern views are made */
+	bool sync;                   /* lock and cond made, intern table shared */
 	mtx_t lock;                  /* guards slot.done */
 	cnd_t cond;                  /* signalled when a slot is done */
 };
