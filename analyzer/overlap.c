@@ -1417,6 +1417,113 @@ bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const ch
 	return !ms_meets(cdef_set(&d->ctx, ca), cdef_set(&d->ctx, cb));
 }
 
+/* The representative (*rep) or outside class (*out) a concrete scalar
+ * type text stands for; false when the model has neither for it. */
+static bool scalar_class(const char *t, size_t n, int *rep, int *out)
+{
+	*rep = *out = -1;
+	for (int i = 0; i < T_NSCALAR; i++)
+		if (strlen(trep[i].text) == n && memcmp(trep[i].text, t, n) == 0) {
+			*rep = i;
+			return true;
+		}
+	size_t k = t[0] == 's' || t[0] == 'u' ? 1 : 0;
+	if (n > k + 1 && t[k] == 'i') {
+		bool digits = true;
+		for (size_t j = k + 1; j < n; j++)
+			digits &= isdigit((unsigned char)t[j]) != 0;
+		if (digits) {
+			*out = k == 0 ? O_SLINT : t[0] == 's' ? O_SINT : O_UINT;
+			return true;
+		}
+	}
+	/* other floats: f80, f128, tf32, f8E4M3FN and kin */
+	bool word = true;
+	for (size_t j = 0; j < n; j++)
+		word &= isalnum((unsigned char)t[j]) != 0;
+	if (word && ((n > 1 && t[0] == 'f' && isdigit((unsigned char)t[1])) ||
+	             (n == 4 && memcmp(t, "tf32", 4) == 0))) {
+		*out = O_FLOAT;
+		return true;
+	}
+	if (n > 8 && memcmp(t, "complex<", 8) == 0 && t[n - 1] == '>') {
+		*out = O_COMPLEX;
+		return true;
+	}
+	if (n > 1 && t[0] == '!' && !strchr(t, '<')) {
+		for (int i = 0; i < T_NSCALAR; i++)
+			if (trep[i].cls & TC_OPAQUE)
+				*rep = i;
+		return *rep >= 0;
+	}
+	return false;
+}
+
+/* The same for a type: shaped types by container and element; dynamic or
+ * scalable shapes and layouts are left unclassified (the representatives
+ * have static shapes). */
+static bool type_class(const char *t, int *rep, int *out)
+{
+	size_t n = strlen(t);
+	*rep = *out = -1;
+	for (unsigned c = 0; c < PL_ARRAY_LEN(containers); c++) {
+		const char *fmt = containers[c].fmt;      /* "tensor<4x%s>" */
+		size_t pl = (size_t)(strchr(fmt, '<') - fmt) + 1;
+		if (n <= pl || memcmp(t, fmt, pl) != 0 || t[n - 1] != '>')
+			continue;
+		bool unranked = containers[c].cls == TC_UTENSOR;
+		const char *e = t + pl, *end = t + n - 1;
+		if (unranked) {
+			if (end - e < 2 || e[0] != '*' || e[1] != 'x')
+				continue;
+			e += 2;
+		} else {
+			if (e[0] == '*')
+				continue;
+			while (e < end && isdigit((unsigned char)*e)) { /* 2x3x */
+				while (e < end && isdigit((unsigned char)*e))
+					e++;
+				if (e < end && *e == 'x')
+					e++;
+				else
+					return false;
+			}
+			if (e == t + pl && !(containers[c].cls & (TC_RTENSOR | TC_UTENSOR)))
+				return false; /* a 0-d vector or memref */
+		}
+		/* an encoding, layout or memory space; dynamic or scalable sizes */
+		if (memchr(e, ',', (size_t)(end - e)) || memchr(e, '?', (size_t)(end - e)) ||
+		    memchr(e, '[', (size_t)(end - e)))
+			return false;
+		int er, eo;
+		if (!scalar_class(e, (size_t)(end - e), &er, &eo))
+			return false;
+		for (int i = T_NSCALAR; er >= 0 && i < T_NREP; i++)
+			if (trep[i].cls == containers[c].cls && trep[i].elem == er) {
+				*rep = i;
+				return true;
+			}
+		int kind = er >= 0 ? elem_kind(er)
+		         : eo <= O_UINT ? OK_INT : eo == O_FLOAT ? OK_FLOAT : OK_COMPLEX;
+		*out = O_SHAPED + (int)c * OK_N + kind;
+		return true;
+	}
+	return scalar_class(t, n, rep, out);
+}
+
+int overlap_defs_type_holds(struct overlap_defs *d, const char *constraint, const char *type)
+{
+	const struct model_cdef *cd = constraint ? model_cdef_find(d->ctx.m, constraint) : NULL;
+	int rep, out;
+
+	if (!cd || cd->is_attr || !type || !type_class(type, &rep, &out))
+		return -1;
+	struct mset s = cdef_set(&d->ctx, cd);
+	if (rep >= 0)
+		return s.lo >> rep & 1 ? 1 : !(s.hi >> rep & 1) ? 0 : -1;
+	return s.olo >> out & 1 ? 1 : !(s.ohi >> out & 1) ? 0 : -1;
+}
+
 bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op *op,
                                   const char *constraint)
 {

@@ -178,6 +178,12 @@ bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const ch
  * result) has an ODS type constraint disjoint from the named constraint. */
 bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op *op,
                                   const char *constraint);
+/* Does the concrete type `type` (MLIR syntax: i32, tensor<2x3xf32>,
+ * !dialect.t, ...) satisfy the named ODS type constraint (a model_cdef
+ * name), by the type model overlapping-matchers uses: 1 yes, 0 no, -1
+ * cannot tell (unknown constraint or predicate, a type the model only
+ * knows by its class, dynamic shapes). */
+int overlap_defs_type_holds(struct overlap_defs *d, const char *constraint, const char *type);
 /* Does op have the ConstantLike trait: 1 yes, 0 no, -1 cannot tell. */
 int overlap_defs_constant_like(const struct overlap_defs *d, const struct model_op *op);
 

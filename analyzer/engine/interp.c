@@ -17,7 +17,11 @@
  *   - attributes are looked up by name; a constant attribute matches when
  *     its canonical text is the op's (ir.h canonicalizes both);
  *   - result types, when the pattern lists them, fix the result count;
- *   - ODS constraints by name: the small table `ods_constraints` below;
+ *   - ODS constraints by name: the small table `ods_constraints` below,
+ *     then, for a type, the ODS predicate of the named constraint through
+ *     the type model of overlapping-matchers (overlap_defs_type_holds);
+ *     a constraint neither decides is not checked on tree nodes, and is
+ *     reported as native in a constraint list;
  *   - created ops get their result types from, in order: an explicit list;
  *     type inference for ops known to infer (SameOperandsAndResultType, a
  *     few builtin arith rules, InferTypeOpInterface with the same-type
@@ -35,6 +39,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/engine/ir.h"
 #include "analyzer/model.h"
+#include "analyzer/overlap.h"
 #include "analyzer/util.h"
 
 struct interp_options interp_options_from_specs(struct pl_arena *a, const char *const *specs,
@@ -92,6 +97,7 @@ struct interp {
 	struct ir_op *root;
 	struct ir_op *insert_before;
 	const struct model_pattern *pat;
+	struct overlap_defs *defs;  /* the type model, made on first use */
 };
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -414,6 +420,23 @@ static bool apply_ods(struct interp *ip, const char *name, const struct bval *v,
 	return v->k == BK_ATTR && v->text && check_attr(ip, k, v->text);
 }
 
+/* Does the ODS constraint `name` hold on v: 1 yes, 0 no, -1 neither the
+ * table nor the type model can tell (nothing is reported). */
+static int ods_holds(struct interp *ip, const char *name, const struct bval *v, struct pl_span span)
+{
+	if (!name)
+		return 1;
+	if (find_constraint(name))
+		return apply_ods(ip, name, v, span) ? 1 : 0;
+	const char *t = v->k == BK_VALUE ? v->v->type : v->k == BK_TYPE ? v->text
+	              : v->k == BK_OP && v->op->n_results == 1 ? v->op->results[0].type : NULL;
+	if (!t || !ip->m)
+		return -1;
+	if (!ip->defs)
+		ip->defs = overlap_defs_new(ip->m);
+	return overlap_defs_type_holds(ip->defs, name, t);
+}
+
 /* ---- matching ------------------------------------------------------------ */
 
 static bool match_op(struct interp *ip, const struct model_node *n, struct ir_op *op);
@@ -461,7 +484,7 @@ static bool match_type(struct interp *ip, const struct model_node *n, const char
 		if (t != type)
 			return false;
 	}
-	if (n->constraint && find_constraint(n->constraint) && !apply_ods(ip, n->constraint, &v, n->span))
+	if (n->constraint && ods_holds(ip, n->constraint, &v, n->span) == 0)
 		return false;
 	return bind(ip, n->bind, v);
 }
@@ -539,7 +562,7 @@ static bool match_attr(struct interp *ip, const struct model_node *n, const char
 			return false;
 	}
 	struct bval v = { .k = BK_ATTR, .text = attr };
-	if (n->constraint && find_constraint(n->constraint) && !apply_ods(ip, n->constraint, &v, n->span))
+	if (n->constraint && ods_holds(ip, n->constraint, &v, n->span) == 0)
 		return false;
 	return bind(ip, n->bind, v);
 }
@@ -611,7 +634,7 @@ static bool match_value(struct interp *ip, const struct model_node *n, struct ir
 		}
 		if (n->n_result_types == 1 && !match_type(ip, n->result_types[0], v->type))
 			return false;
-		if (n->constraint && find_constraint(n->constraint) && !apply_ods(ip, n->constraint, &bv, n->span))
+		if (n->constraint && ods_holds(ip, n->constraint, &bv, n->span) == 0)
 			return false;
 		return bind(ip, n->bind, bv);
 	case MODEL_NODE_OP: {
@@ -730,7 +753,8 @@ static bool run_constraints(struct interp *ip, const struct model_pattern *p)
 		case MODEL_CONSTRAINT_ODS:
 			for (unsigned j = 0; j < k->n_args; j++) {
 				struct bind *a = lookup(ip, k->args[j]);
-				if (a && !apply_ods(ip, k->name, &a->val, k->span))
+				int h = a ? ods_holds(ip, k->name, &a->val, k->span) : 1;
+				if (h == 0 || (h < 0 && !apply_ods(ip, k->name, &a->val, k->span)))
 					return false;
 			}
 			break;
@@ -1225,5 +1249,7 @@ struct interp *interp_new(struct ir_ctx *c, const struct model *m, struct pl_dia
 
 void interp_free(struct interp *ip)
 {
+	if (ip)
+		overlap_defs_free(ip->defs);
 	free(ip);
 }
