@@ -18,6 +18,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/model.h"
+#include "analyzer/overlap.h"
 #include "analyzer/source.h"
 #include "parsers/drr.h"
 #include "parsers/ods.h"
@@ -242,6 +243,74 @@ START_TEST(test_unresolved_refs)
 }
 END_TEST
 
+/* The engine's type oracle (overlap_defs_type_holds) on MLIR 16's real
+ * OpBase.td constraints, when installed: concrete types against project
+ * constraints, and malformed type texts (undecided, never a crash). */
+START_TEST(test_type_holds)
+{
+	const char *inc = "/usr/lib/llvm-16/include";
+	char ob[256];
+	snprintf(ob, sizeof ob, "%s/mlir/IR/OpBase.td", inc);
+	if (access(ob, R_OK) != 0)
+		return; /* MLIR 16 not installed: nothing to check against */
+	char path[] = "/tmp/check_types.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("include \"mlir/IR/OpBase.td\"\n"
+	      "def I4 : I<4>;\n"
+	      "def I4OrF32 : AnyTypeOf<[I4, F32]>;\n"
+	      "def I32OrI64 : AnyTypeOf<[I32, I64]>;\n"
+	      "def FloatTensor : TensorOf<[AnyFloat]>;\n", f);
+	fclose(f);
+
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx diag;
+	pl_diag_ctx_init(&diag, sm, a);
+	struct tg_records *r = NULL;
+	const char *dirs[] = {inc};
+	struct tg_options opts = {0};
+	opts.include_dirs = dirs;
+	opts.n_include = 1;
+	ck_assert_int_eq(tg_load(&r, a, in, sm, &diag, path, &opts), 0);
+	struct model *m = model_new(a, in);
+	ck_assert_int_ge(ods_import(m, r, &diag), 0);
+	tga_detach();
+	unlink(path);
+
+	struct overlap_defs *d = overlap_defs_new(m);
+	static const struct { const char *c, *t; int want; } cases[] = {
+		{"I32OrI64", "i32", 1}, {"I32OrI64", "i64", 1}, {"I32OrI64", "i16", 0},
+		{"I32OrI64", "si32", 0}, {"I32OrI64", "f32", 0}, {"I32OrI64", "tensor<4xi32>", 0},
+		{"I4OrF32", "f32", 1}, {"I4OrF32", "i32", 0},
+		{"I4OrF32", "i4", -1},           /* an outside class: some of it */
+		{"I4OrF32", "i7", -1}, {"I4", "si4", 0}, {"I4", "f80", 0},
+		{"FloatTensor", "tensor<2x3xf32>", 1}, {"FloatTensor", "tensor<*xf64>", 1},
+		{"FloatTensor", "tensor<2xf16>", 1},      /* tensors of other floats: all float */
+		{"FloatTensor", "tensor<2xi8>", 0}, {"FloatTensor", "vector<4xf32>", 0},
+		{"FloatTensor", "tensor<?xf32>", -1},     /* dynamic shapes are not classified */
+		{"FloatTensor", "tensor<4xf32, #enc>", -1},
+		{"FloatTensor", "f32", 0},
+		{"NoSuchConstraint", "i32", -1}, {"I32OrI64", NULL, -1},
+		/* malformed texts: undecided */
+		{"I32OrI64", "", -1}, {"I32OrI64", "tensor<", -1}, {"I32OrI64", "tensor<>", -1},
+		{"I32OrI64", "tensor<*x>", -1}, {"I32OrI64", "vector<4x>", -1},
+		{"I32OrI64", "memref<4xf32", -1}, {"I32OrI64", "i", -1}, {"I32OrI64", "!", -1},
+		{"I32OrI64", "complex<", -1}, {"I32OrI64", "tensor<4x4x4x>", -1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(overlap_defs_type_holds(d, cases[i].c, cases[i].t) == cases[i].want,
+		              "%s on %s: got %d, want %d", cases[i].c, cases[i].t ? cases[i].t : "(null)",
+		              overlap_defs_type_holds(d, cases[i].c, cases[i].t), cases[i].want);
+	overlap_defs_free(d);
+	pl_intern_free(in);
+	pl_source_mgr_free(sm);
+	pl_arena_free(a);
+}
+END_TEST
+
 static Suite *drr_suite(void)
 {
 	Suite *s = suite_create("drr");
@@ -257,6 +326,9 @@ static Suite *drr_suite(void)
 	tc = tcase_create("errors");
 	tcase_add_test(tc, test_all_errors_reported);
 	tcase_add_test(tc, test_unresolved_refs);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("types");
+	tcase_add_test(tc, test_type_holds);
 	suite_add_tcase(s, tc);
 	return s;
 }
