@@ -280,6 +280,18 @@ static const char *def_label(struct drr *x, const struct tga_rec *d)
 	return intern(x, tga_rec_name(d));
 }
 
+/* A native constraint's name in findings and for --assume: an anonymous
+ * instantiation in a constraint list (HasRankGT<2>) goes by its class. */
+static const char *native_label(struct drr *x, const struct tga_rec *d)
+{
+	if (d && tga_rec_anonymous(d)) {
+		const char *cls = tga_rec_class(d);
+		if (cls && strcmp(cls, "Constraint") != 0)
+			return intern(x, cls);
+	}
+	return def_label(x, d);
+}
+
 /* Constant text of a ConstantAttr / EnumCase leaf. */
 static const char *const_text(struct drr *x, const struct tga_rec *d)
 {
@@ -918,7 +930,8 @@ static void import_constraints(struct drr *x)
 		const char *code = tga_field_str(pred, "predExpr");
 		bool ods = tga_rec_isa(cd, "TypeConstraint") || tga_rec_isa(cd, "AttrConstraint");
 		struct model_constraint *mc =
-			add_constraint(x, ods ? MODEL_CONSTRAINT_ODS : MODEL_CONSTRAINT_NATIVE, def_label(x, cd),
+			add_constraint(x, ods ? MODEL_CONSTRAINT_ODS : MODEL_CONSTRAINT_NATIVE,
+			               ods ? def_label(x, cd) : native_label(x, cd),
 			               code ? intern(x, code) : NULL, args, n_ok, at);
 		mc->refs = refs;
 		mc->n_refs = n_refs;
