@@ -514,6 +514,26 @@ static int elem_kind(int r)
 	return c & TC_INT ? OK_INT : c & TC_FLOAT ? OK_FLOAT : c & TC_COMPLEX ? OK_COMPLEX : OK_OTHER;
 }
 
+/* The kind (OK_*) of outside scalar class o as an element type. */
+static int out_kind(int o)
+{
+	return o <= O_UINT ? OK_INT : o == O_FLOAT ? OK_FLOAT : OK_COMPLEX;
+}
+
+/* Whether the element types of a shaped outside class of element kind k
+ * (k < 0: of the complex outside class) include representative r, or
+ * outside scalar class o. */
+static bool elems_have_rep(int k, int r)
+{
+	return k < 0 ? (trep[r].cls & (TC_INT | TC_FLOAT)) && !complex_elem(r)
+	             : !in_shaped_elems(r) && elem_kind(r) == k;
+}
+
+static bool elems_have_out(int k, int o)
+{
+	return k < 0 ? o != O_COMPLEX : out_kind(o) == k;
+}
+
 static int leaf_eval_from(const struct leaf *l, unsigned step, struct ent e);
 
 /* The leaf from step on, over the element types of a shaped outside class
@@ -522,19 +542,12 @@ static int leaf_eval_from(const struct leaf *l, unsigned step, struct ent e);
 static int leaf_eval_elems(const struct leaf *l, unsigned step, int k)
 {
 	int acc = -1;
-	for (int r = 0; r < T_NSCALAR; r++) {
-		bool in = k < 0 ? (trep[r].cls & (TC_INT | TC_FLOAT)) && !complex_elem(r)
-		                : !in_shaped_elems(r) && elem_kind(r) == k;
-		if (in)
+	for (int r = 0; r < T_NSCALAR; r++)
+		if (elems_have_rep(k, r))
 			acc = tv_join(acc, leaf_eval_from(l, step, (struct ent){ENT_TYPE, r, -1}));
-	}
-	for (int o = 0; o < O_NSCALAR; o++) {
-		bool in = k < 0 ? o != O_COMPLEX
-		                : (k == OK_INT && o <= O_UINT) || (k == OK_FLOAT && o == O_FLOAT) ||
-		                  (k == OK_COMPLEX && o == O_COMPLEX);
-		if (in)
+	for (int o = 0; o < O_NSCALAR; o++)
+		if (elems_have_out(k, o))
 			acc = tv_join(acc, leaf_eval_from(l, step, (struct ent){ENT_TYPE, -1, o}));
-	}
 	return acc < 0 ? TV_NO : acc;
 }
 
@@ -896,18 +909,16 @@ static struct mset lift_elem(const struct model_pred *p, int depth)
 		int k = (o - O_SHAPED) % OK_N;
 		bool all = true, some = false;
 		for (int el = 0; el < T_NSCALAR; el++) {
-			if (in_shaped_elems(el) || elem_kind(el) != k)
-				continue;
-			all &= (e.lo >> el & 1) != 0;
-			some |= (e.hi >> el & 1) != 0;
+			if (elems_have_rep(k, el)) {
+				all &= (e.lo >> el & 1) != 0;
+				some |= (e.hi >> el & 1) != 0;
+			}
 		}
 		for (int so = 0; so < O_NSCALAR; so++) {
-			bool in = (k == OK_INT && so <= O_UINT) || (k == OK_FLOAT && so == O_FLOAT) ||
-			          (k == OK_COMPLEX && so == O_COMPLEX);
-			if (!in)
-				continue;
-			all &= (e.olo >> so & 1) != 0;
-			some |= (e.ohi >> so & 1) != 0;
+			if (elems_have_out(k, so)) {
+				all &= (e.olo >> so & 1) != 0;
+				some |= (e.ohi >> so & 1) != 0;
+			}
 		}
 		if (all)
 			r.olo |= 1u << o;
@@ -1503,8 +1514,7 @@ static bool type_class(const char *t, int *rep, int *out)
 				*rep = i;
 				return true;
 			}
-		int kind = er >= 0 ? elem_kind(er)
-		         : eo <= O_UINT ? OK_INT : eo == O_FLOAT ? OK_FLOAT : OK_COMPLEX;
+		int kind = er >= 0 ? elem_kind(er) : out_kind(eo);
 		*out = O_SHAPED + (int)c * OK_N + kind;
 		return true;
 	}

@@ -1433,8 +1433,8 @@ static int parse_include(struct pdll_parser *p)
 	const char *name = string_value(p);
 	size_t n = strlen(name);
 	next(p);
-	bool pdll = n >= 5 && strcmp(name + n - 5, ".pdll") == 0;
-	bool td = n >= 3 && strcmp(name + n - 3, ".td") == 0;
+	bool pdll = has_suffix(name, n, ".pdll");
+	bool td = has_suffix(name, n, ".td");
 	if (!pdll && !td) {
 		pdll_error(p, floc, "expected include filename to end with `.pdll` or `.td`");
 		return -1;
