@@ -19,7 +19,7 @@ enum opt_id {
 	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_ASSUME, OPT_TRACE,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
 	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_VERIFY, OPT_FIXTURES, OPT_SPLIT, OPT_ALLOW_OUTSIDE, OPT_PATTERN, OPT_SET, OPT_CLUSTER,
-	OPT_JOBS, OPT_NO_INCLUDE_CACHE, OPT_HELP, OPT_VERSION
+	OPT_JOBS, OPT_NO_INCLUDE_CACHE, OPT_COMPDB, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -37,6 +37,8 @@ static const struct opt opts[] = {
 	 "search DIR for included files (after the working directory), in order"},
 	{OPT_DEFINE, 'D', "define", true, ALL_CMDS, "NAME",
 	 "define the TableGen preprocessor macro NAME"},
+	{OPT_COMPDB, 0, "compilation-database", true, ALL_CMDS, "FILE",
+	 "include dirs per file, from MLIR's tablegen/pdll_compile_commands.yml (repeatable)"},
 	{OPT_ALLOW_OUTSIDE, 0, "allow-include-outside", false, ALL_CMDS, NULL,
 	 "let includes read files outside the working directory, -I dirs and the includer's folder"},
 	{OPT_FORMAT, 0, "format", true, ALL_CMDS, "FMT",
@@ -136,7 +138,7 @@ void pl_cli_help(FILE *f, enum pl_cmd cmd)
 		fputs("Usage: patlint [check] [OPTION]... [PATH]...\n"
 		      "Lint MLIR rewrite pattern files (.td with DRR patterns, .pdll).\n"
 		      "A directory means every .td and .pdll file under it; no PATH means the\n"
-		      "current directory.\n\n", f);
+		      "files of the compilation databases, or else the current directory.\n\n", f);
 		break;
 	case PL_CMD_DUMP:
 		fputs("Usage: patlint dump tokens|records|patterns|ops|ir [OPTION]... FILE...\n"
@@ -203,6 +205,7 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	switch (opt->id) {
 	case OPT_INCLUDE: pl_vec_push(&o->include_dirs, (void *)arg); break;
 	case OPT_DEFINE: pl_vec_push(&o->defines, (void *)arg); break;
+	case OPT_COMPDB: pl_vec_push(&o->compdbs, (void *)arg); break;
 	case OPT_FORMAT: o->format = arg; break;
 	case OPT_OUTPUT: o->output = arg; break;
 	case OPT_PATTERNS: pl_vec_push(&o->patterns, (void *)arg); break;
@@ -389,6 +392,7 @@ void pl_cli_free(struct pl_options *o)
 {
 	pl_vec_free(&o->include_dirs);
 	pl_vec_free(&o->defines);
+	pl_vec_free(&o->compdbs);
 	pl_vec_free(&o->inputs);
 	pl_vec_free(&o->patterns);
 	pl_vec_free(&o->assumes);

@@ -34,6 +34,7 @@ struct pl_options {
 	enum pl_cmd cmd;          /* subcommand */
 	const char *dump_what;    /* dump: tokens, records or patterns */
 	struct pl_vec include_dirs; /* -I, in order (const char *) */
+	struct pl_vec compdbs;      /* --compilation-database files, in order */
 	struct pl_vec defines;    /* -D macro names (const char *) */
 	struct pl_vec inputs;     /* positional paths (const char *) */
 	struct pl_vec patterns;   /* run: --patterns files */

@@ -376,7 +376,7 @@ int pl_cmd_graph(struct pl_run *r)
 	}
 	if (o->graph_set && rule_config_from_cli(&cfg, o, stderr) < 0)
 		return PL_EXIT_USAGE;
-	if (pl_inputs_collect(&files, (const char *const *)o->inputs.items, o->inputs.len) < 0)
+	if (pl_collect_inputs(r, &files) < 0)
 		goto cleanup;
 
 	struct model *m = model_new(r->arena, r->intern);

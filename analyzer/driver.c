@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyzer/compdb.h"
 #include "analyzer/inputs.h"
 #include "analyzer/model.h"
 #include "analyzer/verify.h"
@@ -23,14 +24,26 @@
 /* A .td input: evaluate it, then import its ops and every DRR pattern it
  * defines or includes (each pattern once per run, however many inputs
  * include its file). */
+void pl_tg_options_for(const struct pl_run *r, const char *path, struct tg_options *out)
+{
+	*out = r->tg;
+	out->include_dirs = pl_compdb_dirs(r->db, path, &out->n_include);
+	if (!out->include_dirs) {
+		out->include_dirs = r->tg.include_dirs;
+		out->n_include = r->tg.n_include;
+	}
+}
+
 static int load_td(struct pl_run *r, struct model *m, const char *path,
                    struct pl_prefetch *pf, size_t idx)
 {
 	struct tg_records *recs = NULL;
+	struct tg_options to;
 	int rc = 0;
 
+	pl_tg_options_for(r, path, &to);
 	if (pf ? pl_prefetch_take(pf, idx, &recs) < 0
-	       : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg) < 0) {
+	       : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to) < 0) {
 		rc = -1;
 		goto cleanup;
 	}
@@ -99,6 +112,7 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	struct pl_run *r = ((void **)ud)[0];
 	struct model *m = ((void **)ud)[1];
 	struct pl_prefetch *pf = ((void **)ud)[2];
+	const struct tg_options *to = ((void **)ud)[3]; /* the .pdll input's */
 	struct tg_records *recs = NULL;
 	size_t slot;
 	static const struct {
@@ -115,7 +129,7 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	/* with -j, evaluated ahead by a worker (parallel.h) */
 	bool ahead = pl_prefetch_find(pf, path, &slot);
 	int loaded = ahead ? pl_prefetch_take(pf, slot, &recs)
-	             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+	             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, to);
 	r->diag.sink = saved;
 	report_held(r, &held, where, path);
 	pl_vec_free(&held.diags);
@@ -143,11 +157,14 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	return rc;
 }
 
-void pl_pdll_options(const struct pl_run *r, struct pdll_options *po)
+void pl_pdll_options(const struct pl_run *r, const char *path, struct pdll_options *po)
 {
+	struct tg_options to;
+
+	pl_tg_options_for(r, path, &to);
 	memset(po, 0, sizeof(*po));
-	po->include_dirs = r->tg.include_dirs;
-	po->n_include_dirs = r->tg.n_include;
+	po->include_dirs = to.include_dirs;
+	po->n_include_dirs = to.n_include;
 	po->allow_include_outside = r->tg.allow_include_outside;
 	po->split_input = r->opt && r->opt->split_input;
 }
@@ -156,12 +173,34 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path,
                      struct pl_prefetch *pf)
 {
 	struct pdll_options po;
-	void *ud[3] = {r, m, pf};
+	struct tg_options to;
+	void *ud[4] = {r, m, pf, &to};
 
-	pl_pdll_options(r, &po);
+	pl_tg_options_for(r, path, &to);
+	pl_pdll_options(r, path, &po);
 	po.import_td = pdll_import_td;
 	po.import_td_ud = ud;
 	return pdll_load(m, r->sm, &r->diag, path, &po);
+}
+
+int pl_collect_inputs(const struct pl_run *r, struct pl_vec *files)
+{
+	if (r->opt->inputs.len || !pl_compdb_count(r->db))
+		return pl_inputs_collect(files, (const char *const *)r->opt->inputs.items,
+		                         r->opt->inputs.len);
+	struct pl_vec listed = {0};
+	for (size_t i = 0; i < pl_compdb_count(r->db); i++) {
+		const char *f = pl_compdb_file(r->db, i);
+		if (pl_input_kind(f) == PL_INPUT_TD || pl_input_kind(f) == PL_INPUT_PDLL)
+			pl_vec_push(&listed, (void *)f);
+	}
+	int rc = 0;
+	if (listed.len) /* none: nothing to check, not the current directory */
+		rc = pl_inputs_collect(files, (const char *const *)listed.items, listed.len);
+	else
+		memset(files, 0, sizeof(*files));
+	pl_vec_free(&listed);
+	return rc;
 }
 
 bool pl_include_cache_off(const struct pl_run *r)
@@ -219,7 +258,7 @@ int pl_cmd_check(struct pl_run *r)
 		rule_list(stdout, &cfg);
 		return PL_EXIT_CLEAN;
 	}
-	if (pl_inputs_collect(&files, (const char *const *)r->opt->inputs.items, r->opt->inputs.len) < 0) {
+	if (pl_collect_inputs(r, &files) < 0) {
 		pl_inputs_free(&files);
 		return PL_EXIT_USAGE;
 	}

@@ -28,16 +28,28 @@ struct pl_run {
 	struct pl_diag_ctx diag;   /* the reporting path */
 	struct tg_options tg;      /* -I and -D for the TableGen frontend */
 	struct tg_cache *tgc;      /* include cache of the main thread while loading, or NULL */
+	struct pl_compdb *db;      /* --compilation-database entries, or NULL */
 };
+
+/* The TableGen options for the input file path: r->tg, with the include
+ * folders of path's compilation database entry (then the -I folders) when
+ * it has one. */
+void pl_tg_options_for(const struct pl_run *r, const char *path, struct tg_options *out);
 
 /* Load each of files[0..n) (.td through TableGen, ODS and DRR; .pdll through
  * the PDLL frontend) into m.  Returns 0, or -1 when any input error was
  * reported (the rest is still loaded). */
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n);
 struct pdll_options;
-/* The PDLL frontend's options for r (include dirs, confinement,
- * --split-input-file; no .td hook). */
-void pl_pdll_options(const struct pl_run *r, struct pdll_options *po);
+/* The PDLL frontend's options for the input path (include dirs as
+ * pl_tg_options_for gives them, confinement, --split-input-file; no .td
+ * hook). */
+void pl_pdll_options(const struct pl_run *r, const char *path, struct pdll_options *po);
+/* The input files of check and graph (analyzer/inputs.h): the PATH
+ * arguments, or without any the .td and .pdll files the compilation
+ * databases list (pl_inputs_collect's errors for files that are missing),
+ * or else the current directory. */
+int pl_collect_inputs(const struct pl_run *r, struct pl_vec *files);
 /* Whether --no-include-cache turned the include cache (tg_cache_new) off. */
 bool pl_include_cache_off(const struct pl_run *r);
 

@@ -11,6 +11,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/cli.h"
+#include "analyzer/compdb.h"
 #include "analyzer/diag.h"
 #include "analyzer/driver.h"
 #include "analyzer/engine/ir.h"
@@ -26,11 +27,13 @@ enum { EXIT_CLEAN = PL_EXIT_CLEAN, EXIT_USAGE = PL_EXIT_USAGE };
 static int dump_tokens(struct pl_run *r, const char *path, FILE *out)
 {
 	struct tg_lexer *lx;
+	struct tg_options to;
 
-	if (tg_lex_new(&lx, r->sm, &r->diag, r->intern, path, r->tg.include_dirs, r->tg.n_include,
-	               r->tg.defines, r->tg.n_define) < 0)
+	pl_tg_options_for(r, path, &to);
+	if (tg_lex_new(&lx, r->sm, &r->diag, r->intern, path, to.include_dirs, to.n_include,
+	               to.defines, to.n_define) < 0)
 		return -1;
-	tg_lex_allow_include_outside(lx, r->tg.allow_include_outside);
+	tg_lex_allow_include_outside(lx, to.allow_include_outside);
 	for (;;) {
 		const struct tg_token *t = tg_lex_next(lx);
 		struct pl_source_file *f = pl_source_get(r->sm, t->span.file);
@@ -113,7 +116,9 @@ static int cmd_dump(struct pl_run *r)
 		rc = ir_dump(out.f, r->arena, r->intern, r->sm, &r->diag, path, r->opt->split_input);
 	} else {
 		struct tg_records *recs = NULL;
-		rc = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &r->tg);
+		struct tg_options to;
+		pl_tg_options_for(r, path, &to);
+		rc = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &to);
 		if (rc == 0)
 			tg_dump_json(out.f, recs);
 	}
@@ -155,6 +160,13 @@ int main(int argc, char **argv)
 	r.tg.defines = (const char *const *)opt.defines.items;
 	r.tg.n_define = (unsigned)opt.defines.len;
 	r.tg.allow_include_outside = opt.allow_include_outside;
+	status = EXIT_CLEAN;
+	for (size_t i = 0; i < opt.compdbs.len; i++) /* every problem of every one */
+		if (pl_compdb_load(&r.db, opt.compdbs.items[i], r.tg.include_dirs, r.tg.n_include,
+		                   stderr) < 0)
+			status = EXIT_USAGE;
+	if (status == EXIT_USAGE)
+		goto out;
 
 	switch (opt.cmd) {
 	case PL_CMD_CHECK:
@@ -176,6 +188,8 @@ int main(int argc, char **argv)
 	/* check prints its own summary through its report. */
 	if (status == EXIT_USAGE && opt.cmd != PL_CMD_CHECK)
 		pl_diag_summary(stderr, &r.diag);
+out:
+	pl_compdb_free(r.db);
 	pl_source_mgr_free(r.sm);
 	pl_intern_free(r.intern);
 	pl_arena_free(r.arena);

@@ -26,6 +26,7 @@
  * a .td file a .pdll input includes. */
 struct slot {
 	const char *path;            /* the file to evaluate, or NULL (not a job) */
+	struct tg_options opts;      /* its input's (pl_tg_options_for) */
 	char *owned;                 /* path when it is a .pdll input's include */
 	struct pl_arena *arena;      /* records and recorded diagnostics */
 	struct pl_diag_ctx diag;     /* records while evaluating, forwards once taken */
@@ -43,14 +44,20 @@ struct pl_prefetch {
 	size_t n_slots;              /* then the .td includes of .pdll inputs, in input order */
 	size_t cap_slots;
 	struct slot *slots;
-	_Atomic size_t next;         /* next slot a worker claims */
+	size_t *order;               /* the jobs' slots, in input order */
+	size_t n_jobs, cap_jobs;
+	struct tg_options include_opts; /* for add_include: the .pdll input's */
+	struct segment {             /* worker i's part of order: [lo, hi) left */
+		size_t lo, hi;
+	} *segs;
+	bool stop;                   /* pl_prefetch_free: claim nothing more */
 	thrd_t *threads;             /* workers */
 	struct pl_intern **views;    /* each worker's view of the run's intern table */
 	unsigned n_views;            /* made (one per worker to start) */
 	_Atomic unsigned next_view;  /* next view a starting worker takes */
 	unsigned n_threads;          /* started */
 	bool sync;                   /* lock and cond made, intern table shared */
-	mtx_t lock;                  /* guards slot.done */
+	mtx_t lock;                  /* guards slot.done, segs and stop */
 	cnd_t cond;                  /* signalled when a slot is done */
 };
 
@@ -73,25 +80,47 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
 		pl_vec_push(&s->recorded, (void *)d);
 }
 
+/* The next job for worker w (pf->lock held): the next of its own part
+ * of the input order, else the last of the largest part left.  Neighbours
+ * in input order mostly include the same files (one project's inputs, say),
+ * and each worker has an include cache of its own: contiguous parts keep
+ * what one worker evaluated useful to it, where taking jobs in turn would
+ * make every worker evaluate every shared include. */
+static struct slot *claim(struct pl_prefetch *pf, unsigned w)
+{
+	struct segment *own = &pf->segs[w], *big = own;
+
+	if (pf->stop)
+		return NULL;
+	if (own->lo < own->hi)
+		return &pf->slots[pf->order[own->lo++]];
+	for (unsigned v = 0; v < pf->n_views; v++)
+		if (pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo)
+			big = &pf->segs[v];
+	if (big->lo == big->hi)
+		return NULL;
+	return &pf->slots[pf->order[--big->hi]];
+}
+
 static int worker(void *arg)
 {
 	struct pl_prefetch *pf = arg;
 	struct pl_run *r = pf->r;
+	unsigned w = atomic_fetch_add(&pf->next_view, 1);
 	/* One view per worker, kept across its inputs: after the first,
 	 * most names are in it and the shared table's lock is left alone. */
-	struct pl_intern *view = pf->views[atomic_fetch_add(&pf->next_view, 1)];
+	struct pl_intern *view = pf->views[w];
 	/* One include cache per worker: records of its inputs share objects,
 	 * which live in their slots' arenas until the run adopts them all. */
 	struct tg_cache *cache = pl_include_cache_off(r) ? NULL : tg_cache_new();
 
 	for (;;) {
-		size_t i = atomic_fetch_add(&pf->next, 1);
-		if (i >= pf->n_slots)
+		mtx_lock(&pf->lock);
+		struct slot *s = claim(pf, w);
+		mtx_unlock(&pf->lock);
+		if (!s)
 			break;
-		struct slot *s = &pf->slots[i];
-		if (!s->path)
-			continue;
-		s->rc = tg_load_cached(&s->recs, cache, s->arena, view, r->sm, &s->diag, s->path, &r->tg);
+		s->rc = tg_load_cached(&s->recs, cache, s->arena, view, r->sm, &s->diag, s->path, &s->opts);
 		mtx_lock(&pf->lock);
 		s->done = true;
 		cnd_broadcast(&pf->cond);
@@ -112,11 +141,24 @@ static struct slot *slot_add(struct pl_prefetch *pf)
 	return s;
 }
 
+/* pdll_td_includes' callback: a slot for a .pdll input's include, with
+ * the options of that input. */
 static void add_include(void *ud, const char *path)
 {
-	struct slot *s = slot_add(ud);
+	struct pl_prefetch *pf = ud;
+	struct slot *s = slot_add(pf);
 	s->owned = pl_xstrdup(path);
 	s->path = s->owned;
+	s->opts = pf->include_opts;
+}
+
+static void order_push(struct pl_prefetch *pf, size_t slot)
+{
+	if (pf->n_jobs == pf->cap_jobs) {
+		pf->cap_jobs = pf->cap_jobs ? pf->cap_jobs * 2 : 16;
+		pf->order = pl_xrealloc(pf->order, pf->cap_jobs * sizeof(*pf->order));
+	}
+	pf->order[pf->n_jobs++] = slot;
 }
 
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
@@ -131,26 +173,37 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		struct slot *s = slot_add(pf);
 		if (pl_input_kind(files[i]) == PL_INPUT_TD)
 			s->path = files[i];
+		pl_tg_options_for(r, files[i], &s->opts);
 	}
-	/* A .pdll input's .td includes are evaluated here too, found as
-	 * pdll_load will resolve them (pl_prefetch_find matches them up). */
-	struct pdll_options po;
-	pl_pdll_options(r, &po);
-	for (size_t i = 0; i < n; i++)
-		if (pl_input_kind(files[i]) == PL_INPUT_PDLL)
+	/* The jobs in input order: a .td input, or the .td includes of a
+	 * .pdll input, evaluated here too, found as pdll_load will resolve
+	 * them (pl_prefetch_find matches them up). */
+	for (size_t i = 0; i < n; i++) {
+		if (pf->slots[i].path) {
+			order_push(pf, i);
+		} else if (pl_input_kind(files[i]) == PL_INPUT_PDLL) {
+			struct pdll_options po;
+			size_t first = pf->n_slots;
+			pl_pdll_options(r, files[i], &po);
+			pf->include_opts = pf->slots[i].opts;
 			(void)pdll_td_includes(r->sm, files[i], &po, add_include, pf);
-	size_t n_jobs = 0;
-	for (size_t i = 0; i < pf->n_slots; i++)
-		if (pf->slots[i].path)
-			n_jobs++;
+			for (size_t k = first; k < pf->n_slots; k++)
+				order_push(pf, k);
+		}
+	}
+	size_t n_jobs = pf->n_jobs;
 	if (n_jobs < 2) {
 		pl_prefetch_free(pf);
 		return NULL;
 	}
 	if (jobs > n_jobs)
 		jobs = (unsigned)n_jobs;
+	pf->segs = pl_xcalloc(jobs, sizeof(*pf->segs));
+	for (unsigned t = 0; t < jobs; t++) {
+		pf->segs[t].lo = n_jobs * t / jobs;
+		pf->segs[t].hi = n_jobs * (t + 1) / jobs;
+	}
 
-	atomic_init(&pf->next, 0);
 	mtx_init(&pf->lock, mtx_plain);
 	cnd_init(&pf->cond);
 	pf->sync = true;
@@ -235,7 +288,11 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	if (!pf)
 		return;
 	/* Workers stop claiming inputs, then finish the one they hold. */
-	atomic_store(&pf->next, pf->n_slots);
+	if (pf->sync) {
+		mtx_lock(&pf->lock);
+		pf->stop = true;
+		mtx_unlock(&pf->lock);
+	}
 	for (unsigned t = 0; t < pf->n_threads; t++)
 		thrd_join(pf->threads[t], NULL);
 	for (size_t i = 0; i < pf->n_slots; i++) {
@@ -257,5 +314,7 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	free(pf->threads);
 	free(pf->views);
 	free(pf->slots);
+	free(pf->order);
+	free(pf->segs);
 	free(pf);
 }

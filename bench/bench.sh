@@ -12,7 +12,8 @@
 # greedy-driver harness (tests/run), run throughput on a 100,000-op
 # fixture (bench/gen-fixture.sh), synthetic sets of 1k/10k/100k DRR
 # patterns (bench/gen-synth.sh), the include cache against
-# --no-include-cache and check -j 2 vs -j 1.  The corpus rows
+# --no-include-cache and check -j 2 vs -j 1 (on the corpus also in one
+# run through a compilation database).  The corpus rows
 # need ../shared/corpus (or CORPUS=DIR).
 set -u
 LC_ALL=C
@@ -196,8 +197,8 @@ CMD_A="$patlint check -j 1 --no-config"; CMD_B="$patlint check -j 1 --no-config 
 PEER="nocache" UNIT=run bench_files "check, include cache vs none: Dialect tree" "$tmp/tree.args"
 
 # -j 1 against -j 2: one run over many .td inputs (MLIR 16's dialect tree),
-# and the corpus files, one run per include set and one per project
-# (ratio = -j 2 / -j 1).
+# and the corpus files, one run per include set, one per project and all
+# in one run (ratio = -j 2 / -j 1).
 echo "-I $M16 $M16/mlir/Dialect" > "$tmp/tree.args"
 CMD_A="$patlint check -j 2 --no-config"; CMD_B="$patlint check -j 1 --no-config"
 PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: MLIR 16 Dialect tree" "$tmp/tree.args"
@@ -218,5 +219,16 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
         files[p] = files[p] " " $1
     } END { for (p in files) print inc[p] files[p] }' MANIFEST.tsv | sort > "$tmp/projects.args"
     PEER="-j 1" UNIT=runs bench_files "check -j 2 vs -j 1: corpus by project" "$tmp/projects.args"
+    # The whole corpus in one run, as a CI gate over a tree whose projects
+    # include different folders runs it: a compilation database (MLIR's
+    # tablegen_compile_commands.yml format) made from MANIFEST.tsv gives
+    # each file its own include folders.
+    awk -F'\t' -v c="$(pwd)" -v m="$M16" 'NR > 1 && ($7 == "drr" || $7 == "pdll") {
+        n = split($6, d, ","); inc = ""
+        for (i = 1; i <= n; i++) inc = inc (i > 1 ? ";" : "") (d[i] == "MLIR16" ? m : c "/" d[i])
+        printf "--- !FileInfo:\n  filepath: \"%s/%s\"\n  includes: \"%s\"\n", c, $1, inc
+    }' MANIFEST.tsv > "$tmp/corpus.yml"
+    echo "--compilation-database $tmp/corpus.yml" > "$tmp/whole.args"
+    PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: corpus in one run" "$tmp/whole.args"
     cd - >/dev/null || exit 2
 fi

@@ -46,8 +46,9 @@ int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_in
                    const char *buf, size_t len, const struct tg_options *opts);
 
 /* The include cache: evaluate each included file once per cache, however
- * many inputs loaded through it include it (tg_parse.c says how).  A cache
- * is used by one thread at a time; the records loaded through it share
+ * many inputs loaded through it include it (tg_parse.c says how); inputs
+ * loaded with other options (include folders, macros) share nothing.  A
+ * cache is used by one thread at a time; the records loaded through it share
  * objects, so the arenas they were loaded into must outlive all of them. */
 struct tg_cache;
 struct tg_cache *tg_cache_new(void);

@@ -3348,9 +3348,17 @@ struct tg_ckpt {
 	struct tg_hmap *mcs;           /* multiclasses */
 };
 
+/* The empty state under one set of options: which file an include names
+ * depends on the include folders, what a chunk defines on the -D macros. */
+struct tg_cache_root {
+	struct tg_cache_root *next;
+	struct tg_options opts;        /* copied into the cache's arena */
+	struct tg_ckpt node;
+};
+
 struct tg_cache {
 	struct pl_arena *arena;        /* nodes and saved tables */
-	struct tg_ckpt root;           /* the empty state */
+	struct tg_cache_root *roots;   /* one per set of options loaded under */
 	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
 };
 
@@ -3378,6 +3386,44 @@ void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *eval
 {
 	*restored = c ? c->restored : 0;
 	*evaluated = c ? c->evaluated : 0;
+}
+
+static bool strs_equal(const char *const *a, unsigned na, const char *const *b, unsigned nb)
+{
+	if (na != nb)
+		return false;
+	for (unsigned i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return false;
+	return true;
+}
+
+static const char *const *strs_copy(struct pl_arena *a, const char *const *v, unsigned n)
+{
+	const char **r = PL_NEW_ARRAY(a, const char *, n ? n : 1);
+
+	for (unsigned i = 0; i < n; i++)
+		r[i] = pl_arena_strdup(a, v[i]);
+	return r;
+}
+
+/* The empty state of c for opts, made on first use. */
+static struct tg_ckpt *cache_root(struct tg_cache *c, const struct tg_options *o)
+{
+	struct tg_cache_root *r;
+
+	for (r = c->roots; r; r = r->next)
+		if (r->opts.allow_include_outside == o->allow_include_outside &&
+		    strs_equal(r->opts.include_dirs, r->opts.n_include, o->include_dirs, o->n_include) &&
+		    strs_equal(r->opts.defines, r->opts.n_define, o->defines, o->n_define))
+			return &r->node;
+	r = PL_NEW(c->arena, struct tg_cache_root);
+	r->opts = *o;
+	r->opts.include_dirs = strs_copy(c->arena, o->include_dirs, o->n_include);
+	r->opts.defines = strs_copy(c->arena, o->defines, o->n_define);
+	r->next = c->roots;
+	c->roots = r;
+	return &r->node;
 }
 
 static struct tg_rec **recs_copy(struct pl_arena *a, struct tg_rec *const *v, unsigned n,
@@ -3591,7 +3637,7 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 	p.k = &recs->k;
 	p.mcs = tg_hmap_new(NULL);
 	p.cache = cache;
-	p.node = cache ? &cache->root : NULL;
+	p.node = cache ? cache_root(cache, opts) : NULL;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
 	               opts->n_define) < 0) {
 		tg_hmap_free(p.mcs);

@@ -11,9 +11,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/arena.h"
 #include "analyzer/cli.h"
+#include "analyzer/compdb.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/json.h"
@@ -328,6 +330,157 @@ START_TEST(test_diag_render_control_chars)
 }
 END_TEST
 
+/* A scratch folder with the files a database names. */
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(test_compdb_entries)
+{
+	char dir[] = "/tmp/check_compdb.XXXXXX";
+	char path[PATH_MAX], db_path[PATH_MAX], other[PATH_MAX];
+	struct pl_compdb *db = NULL;
+	const char *const extra[] = {"/extra/inc"};
+	unsigned n;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/a.td", dir);
+	write_text(path, "");
+	snprintf(path, sizeof path, "%s/b.pdll", dir);
+	write_text(path, "");
+	snprintf(db_path, sizeof db_path, "%s/db.yml", dir);
+	/* CRLF line ends, a comment, an implicit first document, quoting
+	 * styles, an empty include item, an unknown key, a second entry for
+	 * a.td (ignored) and a file that does not exist */
+	snprintf(other, sizeof other,
+	         "# generated\r\n"
+	         "  filepath: \"%s/a.td\"\r\n"
+	         "  includes: \"inc1;;/abs/inc2\"\r\n"
+	         "--- !FileInfo:\r\n"
+	         "  filepath: 'b.pdll'\r\n"
+	         "  command: whatever\r\n"
+	         "---\r\n"
+	         "  filepath: a.td   # again\r\n"
+	         "  includes: \"other\"\r\n"
+	         "--- !FileInfo:\r\n"
+	         "  filepath: \"gone.td\"\r\n"
+	         "...\r\n", dir);
+	write_text(db_path, other);
+	ck_assert_int_eq(pl_compdb_load(&db, db_path, extra, 1, stderr), 0);
+	ck_assert_uint_eq(pl_compdb_count(db), 4);
+
+	/* a.td by another spelling: matched by real path; its first entry */
+	snprintf(path, sizeof path, "%s/./a.td", dir);
+	const char *const *d = pl_compdb_dirs(db, path, &n);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(n, 3);
+	snprintf(other, sizeof other, "%s/inc1", dir);
+	ck_assert_str_eq(d[0], other); /* relative: from the database's folder */
+	ck_assert_str_eq(d[1], "/abs/inc2");
+	ck_assert_str_eq(d[2], "/extra/inc");
+
+	/* no includes key: the extra folders alone */
+	snprintf(path, sizeof path, "%s/b.pdll", dir);
+	d = pl_compdb_dirs(db, path, &n);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(d[0], "/extra/inc");
+
+	/* listed files in order, relative ones joined to the folder */
+	snprintf(other, sizeof other, "%s/b.pdll", dir);
+	ck_assert_str_eq(pl_compdb_file(db, 1), other);
+	snprintf(other, sizeof other, "%s/gone.td", dir);
+	ck_assert_str_eq(pl_compdb_file(db, 3), other);
+	/* a missing file is found by the path the database gives */
+	ck_assert_ptr_nonnull(pl_compdb_dirs(db, other, &n));
+	ck_assert_uint_eq(n, 1);
+
+	/* not listed */
+	snprintf(path, sizeof path, "%s/db.yml", dir);
+	ck_assert_ptr_null(pl_compdb_dirs(db, path, &n));
+	ck_assert_uint_eq(n, 0);
+	ck_assert_ptr_null(pl_compdb_dirs(NULL, path, &n));
+	ck_assert_uint_eq(pl_compdb_count(NULL), 0);
+
+	/* a second database adds up */
+	snprintf(other, sizeof other, "%s/db2.yml", dir);
+	write_text(other, "---\n  filepath: \"db.yml\"\n");
+	ck_assert_int_eq(pl_compdb_load(&db, other, NULL, 0, stderr), 0);
+	ck_assert_uint_eq(pl_compdb_count(db), 5);
+	ck_assert_ptr_nonnull(pl_compdb_dirs(db, path, &n));
+	ck_assert_uint_eq(n, 0);
+	pl_compdb_free(db);
+
+	const char *names[] = {"a.td", "b.pdll", "db.yml", "db2.yml"};
+	for (size_t i = 0; i < PL_ARRAY_LEN(names); i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		ck_assert_int_eq(remove(path), 0);
+	}
+	ck_assert_int_eq(remove(dir), 0);
+}
+END_TEST
+
+START_TEST(test_compdb_errors)
+{
+	char db_path[] = "/tmp/check_compdb_bad.XXXXXX";
+	struct pl_compdb *db = NULL;
+	char *msgs = NULL;
+	size_t len = 0;
+	int fd = mkstemp(db_path);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	write_text(db_path,
+	           "---\n"
+	           "  filepath: \"x.td\"\n"          /* kept */
+	           "--- !FileInfo:\n"
+	           "  includes: \"a\"\n"             /* 3: no filepath */
+	           "---\n"
+	           "  filepath: \"y.td\n"            /* 6: unterminated */
+	           "  filepath: \"y.td\" z\n"        /* 7: text after */
+	           "  just words\n"                  /* 8: not key: value */
+	           "  includes: \"\\q\"\n"           /* 9: escape */
+	           "  filepath: \"z.td\"\n"
+	           "  filepath: \"z.td\"\n"          /* 11: twice */
+	           "---\n"
+	           "  filepath: ''\n");              /* 13: empty */
+	FILE *err = open_memstream(&msgs, &len);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_int_eq(pl_compdb_load(&db, db_path, NULL, 0, err), -1);
+	fclose(err);
+	char expect[2048];
+	snprintf(expect, sizeof expect,
+	         "%1$s:3:1: error: entry without 'filepath'\n"
+	         "%1$s:6:13: error: unterminated quoted scalar\n"
+	         "%1$s:7:20: error: unexpected text after a quoted scalar\n"
+	         "%1$s:8:3: error: expected 'key: value'\n"
+	         "%1$s:9:14: error: unsupported escape in a quoted path\n"
+	         "%1$s:11:3: error: 'filepath' given twice in one entry\n"
+	         "%1$s:13:13: error: empty 'filepath'\n", db_path);
+	ck_assert_str_eq(msgs, expect);
+	/* the good entries stay */
+	ck_assert_uint_eq(pl_compdb_count(db), 2);
+	free(msgs);
+	pl_compdb_free(db);
+	ck_assert_int_eq(remove(db_path), 0);
+
+	/* a file that cannot be read */
+	db = NULL;
+	msgs = NULL;
+	err = open_memstream(&msgs, &len);
+	ck_assert_int_eq(pl_compdb_load(&db, "/nonexistent/db.yml", NULL, 0, err), -1);
+	fclose(err);
+	ck_assert_str_eq(msgs, "patlint: cannot read compilation database '/nonexistent/db.yml': "
+	                       "No such file or directory\n");
+	free(msgs);
+	pl_compdb_free(db);
+}
+END_TEST
+
 static Suite *foundation_suite(void)
 {
 	Suite *s = suite_create("foundation");
@@ -354,6 +507,10 @@ static Suite *foundation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_add_test(tc, test_cli_parse);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("compdb");
+	tcase_add_test(tc, test_compdb_entries);
+	tcase_add_test(tc, test_compdb_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }
