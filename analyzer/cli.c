@@ -89,7 +89,7 @@ static const struct opt opts[] = {
 	{OPT_CLUSTER, 0, "cluster", true, CMD_BIT(PL_CMD_GRAPH), "BY",
 	 "--set: group nodes by file (default), dialect, or none"},
 	{OPT_JOBS, 'j', "jobs", true, CMD_BIT(PL_CMD_CHECK), "N",
-	 "evaluate input files on N threads (default: the number of cores); same output for every N"},
+	 "evaluate input files and overlaps on N threads (default: the number of cores); same output for every N"},
 	{OPT_NO_INCLUDE_CACHE, 0, "no-include-cache", false, CMD_BIT(PL_CMD_CHECK), NULL,
 	 "evaluate every included file anew for each input (same output, slower)"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},

@@ -208,15 +208,20 @@ bool pl_include_cache_off(const struct pl_run *r)
 	return r->opt && r->opt->no_include_cache;
 }
 
+/* Threads of `check -j N` (default: the number of cores); 1 otherwise. */
+static unsigned run_jobs(const struct pl_run *r)
+{
+	return r->opt && r->opt->cmd == PL_CMD_CHECK
+	       ? (r->opt->jobs ? r->opt->jobs : pl_jobs_default()) : 1;
+}
+
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n)
 {
 	int rc = 0;
 	/* -j N: worker threads evaluate the .td inputs and the .td files the
 	 * .pdll inputs include ahead of this loop, which imports them in input
 	 * order as without -j (parallel.h). */
-	unsigned jobs = r->opt && r->opt->cmd == PL_CMD_CHECK
-	                ? (r->opt->jobs ? r->opt->jobs : pl_jobs_default()) : 1;
-	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, jobs);
+	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, run_jobs(r));
 	/* Inputs share what they include: evaluate each included file once
 	 * (records of several inputs then share objects in r->arena). */
 	if (!pl_include_cache_off(r))
@@ -270,6 +275,7 @@ int pl_cmd_check(struct pl_run *r)
 
 	struct model *m = model_new(r->arena, r->intern);
 	model_set_sources(m, r->sm);
+	model_set_jobs(m, run_jobs(r)); /* the overlap pairs (analyzer/overlap.h) */
 	pl_load_inputs(r, m, (const char *const *)files.items, files.len);
 	rules_run_all(m, &r->diag, &cfg);
 	if (r->opt->verify)

@@ -62,6 +62,7 @@ struct model {
 	struct model_cdef **cdefs;    /* ODS constraint defs: open hash by interned name */
 	unsigned n_cdefs, cap_cdefs;
 	void *cache[MODEL_CACHE_COUNT]; /* analyses shared between rules */
+	unsigned jobs;                /* model_set_jobs, 0 = 1 */
 };
 
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
@@ -80,6 +81,8 @@ struct pl_intern *model_intern(const struct model *m) { return m->intern; }
 void model_set_sources(struct model *m, struct pl_source_mgr *sm) { m->sm = sm; }
 struct pl_source_mgr *model_sources(const struct model *m) { return m->sm; }
 
+void model_set_jobs(struct model *m, unsigned jobs) { m->jobs = jobs; }
+unsigned model_jobs(const struct model *m) { return m->jobs ? m->jobs : 1; }
 void *model_cache(const struct model *m, enum model_cache_slot slot) { return m->cache[slot]; }
 void model_cache_set(struct model *m, enum model_cache_slot slot, void *p) { m->cache[slot] = p; }
 

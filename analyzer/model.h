@@ -256,6 +256,10 @@ struct pl_intern *model_intern(const struct model *m);
 void model_set_sources(struct model *m, struct pl_source_mgr *sm);
 struct pl_source_mgr *model_sources(const struct model *m);
 
+/* Threads the analyses may use (check -j; 1 by default). */
+void model_set_jobs(struct model *m, unsigned jobs);
+unsigned model_jobs(const struct model *m);
+
 /* Analyses several rules share, computed by the first that asks and kept
  * with the model (in its arena) for the others: e.g. the overlap pair
  * table of analyzer/overlap.h.  NULL until set. */

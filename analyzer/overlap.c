@@ -44,9 +44,11 @@
 #include "analyzer/engine/ir.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 /* ---- representatives -------------------------------------------------- */
 
@@ -1015,6 +1017,9 @@ struct cls_ent {
 
 struct ov_ctx {
 	const struct model *m;
+	struct pl_arena *arena;   /* what the caches and results keep: the model's, or
+	                           * a thread's own (overlap_pairs_of) */
+	mtx_t *lock;              /* with threads: held to fill ops in and to intern */
 	struct cd_cache *cache;   /* open hash on cdef pointer */
 	unsigned cap, n;
 	struct chunk_cache chunks;
@@ -1031,8 +1036,41 @@ static void ctx_init(struct ov_ctx *c, const struct model *m)
 {
 	memset(c, 0, sizeof *c);
 	c->m = m;
+	c->arena = model_arena((struct model *)m);
 	reps_init();
 	rx_init();
+}
+
+/* The model from threads (overlap_pairs_of): an op is filled in on first
+ * use and names are interned on lookup, so with a lock both happen under
+ * it; the fields of an op returned filled then stay as they are. */
+static void ctx_lock(const struct ov_ctx *c)
+{
+	if (c->lock)
+		mtx_lock(c->lock);
+}
+
+static void ctx_unlock(const struct ov_ctx *c)
+{
+	if (c->lock)
+		mtx_unlock(c->lock);
+}
+
+static const struct model_op *ctx_op_ready(const struct ov_ctx *c, const struct model_op *op)
+{
+	ctx_lock(c);
+	if (op && op->fill)
+		op = model_op_find(c->m, op->name);
+	ctx_unlock(c);
+	return op;
+}
+
+static const struct model_cdef *ctx_cdef_find(struct ov_ctx *c, const char *name)
+{
+	ctx_lock(c);
+	const struct model_cdef *cd = model_cdef_find(c->m, name);
+	ctx_unlock(c);
+	return cd;
 }
 
 static void ctx_free(struct ov_ctx *c)
@@ -1238,6 +1276,7 @@ static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size
 	e->ops = NULL;
 	e->n_ops = 0;
 	unsigned cap = 0;
+	ctx_lock(c);
 	for (unsigned i = 0, e_n = model_op_count(c->m); i < e_n; i++) {
 		const struct model_op *op = model_op_lookup_raw(c->m, model_op_name_at(c->m, i));
 		if (!op || !op->cpp_class)
@@ -1254,6 +1293,7 @@ static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size
 		}
 		e->ops[e->n_ops++] = op;
 	}
+	ctx_unlock(c);
 	return e;
 }
 
@@ -1303,7 +1343,7 @@ static bool idiom_classes(struct ov_ctx *c, struct def_idiom *d, const char *s, 
 			if (d->n_ops == cap) {
 				cap = cap ? cap * 2 : 4;
 				const struct model_op **nv =
-					PL_NEW_ARRAY(model_arena(c->m), const struct model_op *, cap);
+					PL_NEW_ARRAY(c->arena, const struct model_op *, cap);
 				if (d->n_ops)
 					memcpy(nv, d->ops, d->n_ops * sizeof *nv);
 				d->ops = nv;
@@ -1348,7 +1388,7 @@ static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
 	free(norm);
 	struct def_idiom *r = NULL;
 	if (ok) {
-		r = PL_NEW(model_arena(c->m), struct def_idiom);
+		r = PL_NEW(c->arena, struct def_idiom);
 		*r = d;
 	}
 	ptr_cache_put(&c->idioms, code, r ? (const void *)r : &no_idiom);
@@ -1357,10 +1397,9 @@ static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
 
 /* Does op have the ConstantLike trait: 1 yes, 0 no, -1 cannot tell (an
  * anonymous NativeOpTrait<...> among its traits may be it). */
-static int op_constant_like(const struct model *m, const struct model_op *op)
+static int op_constant_like(const struct ov_ctx *c, const struct model_op *op)
 {
-	if (op->fill)
-		op = model_op_find(m, op->name);
+	op = ctx_op_ready(c, op);
 	bool unsure = false;
 	for (unsigned i = 0; i < op->n_traits; i++) {
 		if (strcmp(op->traits[i], "ConstantLike") == 0)
@@ -1420,8 +1459,8 @@ bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constrai
 
 bool overlap_defs_types_disjoint(struct overlap_defs *d, const char *a, const char *b)
 {
-	const struct model_cdef *ca = a ? model_cdef_find(d->ctx.m, a) : NULL;
-	const struct model_cdef *cb = b ? model_cdef_find(d->ctx.m, b) : NULL;
+	const struct model_cdef *ca = a ? ctx_cdef_find(&d->ctx, a) : NULL;
+	const struct model_cdef *cb = b ? ctx_cdef_find(&d->ctx, b) : NULL;
 
 	if (!ca || !cb || ca->is_attr || cb->is_attr)
 		return false;
@@ -1523,7 +1562,7 @@ static bool type_class(const char *t, int *rep, int *out)
 
 int overlap_defs_type_holds(struct overlap_defs *d, const char *constraint, const char *type)
 {
-	const struct model_cdef *cd = constraint ? model_cdef_find(d->ctx.m, constraint) : NULL;
+	const struct model_cdef *cd = constraint ? ctx_cdef_find(&d->ctx, constraint) : NULL;
 	int rep, out;
 
 	if (!cd || cd->is_attr || !type || !type_class(type, &rep, &out))
@@ -1539,8 +1578,7 @@ bool overlap_defs_result_excludes(struct overlap_defs *d, const struct model_op 
 {
 	if (!op || !constraint)
 		return false;
-	if (op->fill)
-		op = model_op_find(d->ctx.m, op->name);
+	op = ctx_op_ready(&d->ctx, op);
 	if (!op || op->n_results != 1 || op->results[0].variadic || op->results[0].optional)
 		return false;
 	return overlap_defs_types_disjoint(d, constraint, op->results[0].constraint);
@@ -1553,7 +1591,7 @@ bool overlap_defs_constant_matcher(struct overlap_defs *d, const struct model_no
 
 int overlap_defs_constant_like(const struct overlap_defs *d, const struct model_op *op)
 {
-	return op_constant_like(d->ctx.m, op);
+	return op_constant_like(&d->ctx, op);
 }
 
 /* ---- cells and unification ---------------------------------------------- */
@@ -1799,7 +1837,7 @@ static void check_defs(struct uni *u, struct cell *c)
 		if (!c->op_name || !c->ods)
 			return;
 		for (const struct dfact *q = c->defs; q; q = q->next) {
-			if (q->kind == DEF_CONSTLIKE && op_constant_like(u->ctx->m, c->ods) == 0) {
+			if (q->kind == DEF_CONSTLIKE && op_constant_like(u->ctx, c->ods) == 0) {
 				fail(u, "a constant matcher meets '%s', which is not ConstantLike%s", c->op_name,
 				     NULL);
 				return;
@@ -2123,7 +2161,7 @@ static const struct model_cdef *find_cdef(struct ov_ctx *c, const char *name)
 
 	if (ptr_cache_get(&c->names, name, &v))
 		return v;
-	const struct model_cdef *cd = model_cdef_find(c->m, name);
+	const struct model_cdef *cd = ctx_cdef_find(c, name);
 	ptr_cache_put(&c->names, name, cd);
 	return cd;
 }
@@ -2328,7 +2366,7 @@ static const struct value_idiom *value_idiom_of(struct ov_ctx *ctx, const struct
 	const char *code = self_code ? self_code : k->code;
 	struct value_idiom *r = NULL;
 	if (strstr(code, "$_self")) {
-		struct pl_arena *a = model_arena(ctx->m);
+		struct pl_arena *a = ctx->arena;
 		r = PL_NEW(a, struct value_idiom);
 		size_t n;
 		char *norm = normalize(code, strlen(code), &n);
@@ -2802,7 +2840,7 @@ static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_b
 	if (u->failed) {
 		out->verdict = OVERLAP_NO;
 		const char *why = need_why_no ? why_text(u) : NULL;
-		out->why_no = why ? pl_arena_strdup(model_arena(ctx->m), why) : NULL;
+		out->why_no = why ? pl_arena_strdup(ctx->arena, why) : NULL;
 		pool_free(&ua.pool);
 		pool_free(&ub.pool);
 		return;
@@ -2818,7 +2856,7 @@ static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_b
 	out->verdict = opaque ? OVERLAP_MAYBE : OVERLAP_YES;
 	const char *why_opaque = ua.has_opaque ? opaque_text(&ua) : opaque_text(&ub);
 	if (why_opaque)
-		out->why_maybe = pl_arena_strdup(model_arena(ctx->m), why_opaque);
+		out->why_maybe = pl_arena_strdup(ctx->arena, why_opaque);
 	pool_free(&ua.pool);
 	pool_free(&ub.pool);
 	out->rel = a_has_b && b_has_a ? OVERLAP_REL_EQUAL
@@ -2954,39 +2992,127 @@ struct pair_table {
 	size_t n, cap;
 };
 
-struct pair_fill {
-	struct overlap_index *ix;
-	struct pair_table *t;
-	struct pl_buf w;               /* scratch witness, reused */
+/* The candidate pairs (overlap_index_pairs' order) and what check_in said
+ * of each, when threads share the work. */
+struct pair_job {
+	const struct model_pattern *a, *b;
+	struct overlap_result r;
+	const char *witness_note;      /* "IR matched by both:\n" and the witness */
 };
 
-static int pair_fill_one(const struct model_pattern *a, const struct model_pattern *b, void *data)
-{
-	struct pair_fill *f = data;
-	struct overlap_result r;
+struct pair_work {
+	struct overlap_index *ix;
+	struct pair_job *jobs;
+	size_t n, cap;
+	_Atomic size_t next;           /* next block of jobs a thread claims */
+	mtx_t lock;                    /* the ctx lock of every thread */
+};
 
-	pl_buf_clear(&f->w);
-	check_in(&f->ix->ctx, &r, &f->w, a, b, false);
-	if (r.verdict == OVERLAP_NO)
-		return 0;
-	if (f->t->n == f->t->cap) {
-		f->t->cap = f->t->cap ? f->t->cap * 2 : 64;
-		f->t->v = pl_xrealloc(f->t->v, f->t->cap * sizeof *f->t->v);
+static const char witness_prefix[] = "IR matched by both:\n";
+
+/* One copy of the witness text per pair, shared by the rules' notes
+ * (rule_note_text): on a large set they are most of the findings' text. */
+static const char *witness_note(struct pl_arena *a, const struct pl_buf *w)
+{
+	char *note = pl_arena_alloc(a, sizeof witness_prefix + w->len);
+
+	memcpy(note, witness_prefix, sizeof witness_prefix - 1);
+	memcpy(note + sizeof witness_prefix - 1, w->len ? w->data : "", w->len);
+	note[sizeof witness_prefix - 1 + w->len] = '\0';
+	return note;
+}
+
+static void pair_check(struct ov_ctx *ctx, struct pl_buf *w, struct pair_job *j)
+{
+	pl_buf_clear(w);
+	check_in(ctx, &j->r, w, j->a, j->b, false);
+	if (j->r.verdict != OVERLAP_NO)
+		j->witness_note = witness_note(ctx->arena, w);
+}
+
+static int pair_collect(const struct model_pattern *a, const struct model_pattern *b, void *data)
+{
+	struct pair_work *pw = data;
+
+	if (pw->n == pw->cap) {
+		pw->cap = pw->cap ? pw->cap * 2 : 256;
+		pw->jobs = pl_xrealloc(pw->jobs, pw->cap * sizeof *pw->jobs);
 	}
-	struct overlap_pair *p = &f->t->v[f->t->n++];
-	p->a = a;
-	p->b = b;
-	p->r = r;
-	/* one copy of the witness text per pair, shared by the rules' notes
-	 * (rule_note_text): on a large set they are most of the findings' text */
-	static const char prefix[] = "IR matched by both:\n";
-	char *note = pl_arena_alloc(model_arena(f->ix->m), sizeof prefix + f->w.len);
-	memcpy(note, prefix, sizeof prefix - 1);
-	memcpy(note + sizeof prefix - 1, pl_buf_cstr(&f->w), f->w.len);
-	note[sizeof prefix - 1 + f->w.len] = '\0';
-	p->witness_note = note;
-	p->witness = note + sizeof prefix - 1;
+	pw->jobs[pw->n++] = (struct pair_job){.a = a, .b = b};
 	return 0;
+}
+
+/* A thread's share: its own context (caches and arena), blocks of jobs
+ * claimed in turn. */
+struct pair_thread {
+	struct pair_work *pw;
+	struct ov_ctx ctx;
+};
+
+enum { PAIR_BLOCK = 32 };
+
+static int pair_thread_run(void *arg)
+{
+	struct pair_thread *t = arg;
+	struct pair_work *pw = t->pw;
+	struct pl_buf w = {0};
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&pw->next, PAIR_BLOCK);
+		if (i >= pw->n)
+			break;
+		size_t end = i + PAIR_BLOCK < pw->n ? i + PAIR_BLOCK : pw->n;
+		for (; i < end; i++)
+			pair_check(&t->ctx, &w, &pw->jobs[i]);
+	}
+	pl_buf_free(&w);
+	return 0;
+}
+
+/* Decide every job: on the calling thread, or with jobs threads.  The
+ * results do not depend on which thread decided a pair: a context's
+ * caches only remember what the model says. */
+static void pairs_decide(struct pair_work *pw, unsigned jobs)
+{
+	struct model *m = (struct model *)pw->ix->m;
+	unsigned n_threads = 0;
+	struct pair_thread *ts = NULL;
+	thrd_t *ids = NULL;
+
+	if (jobs > 1 && pw->n >= 2 * PAIR_BLOCK && mtx_init(&pw->lock, mtx_plain) == thrd_success) {
+		if (jobs > pw->n / PAIR_BLOCK)
+			jobs = (unsigned)(pw->n / PAIR_BLOCK);
+		ts = pl_xcalloc(jobs, sizeof *ts);
+		ids = pl_xcalloc(jobs, sizeof *ids);
+		atomic_init(&pw->next, 0);
+		for (unsigned k = 0; k < jobs; k++) {
+			ts[k].pw = pw;
+			ctx_init(&ts[k].ctx, m);
+			ts[k].ctx.arena = pl_arena_new();
+			ts[k].ctx.lock = &pw->lock;
+		}
+		for (unsigned k = 0; k < jobs; k++) {
+			if (thrd_create(&ids[k], pair_thread_run, &ts[k]) != thrd_success)
+				break;
+			n_threads++;
+		}
+		/* a job left over (no thread started) is done below */
+		for (unsigned k = 0; k < n_threads; k++)
+			thrd_join(ids[k], NULL);
+		for (unsigned k = 0; k < jobs; k++) {
+			ctx_free(&ts[k].ctx);
+			pl_arena_adopt(model_arena(m), ts[k].ctx.arena);
+		}
+		mtx_destroy(&pw->lock);
+		free(ts);
+		free(ids);
+	}
+	if (!n_threads) {
+		struct pl_buf w = {0};
+		for (size_t i = 0; i < pw->n; i++)
+			pair_check(&pw->ix->ctx, &w, &pw->jobs[i]);
+		pl_buf_free(&w);
+	}
 }
 
 const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
@@ -2995,17 +3121,28 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
 
 	if (!t) {
 		t = PL_NEW(model_arena(m), struct pair_table);
-		struct pair_fill f = {overlap_index_build(m), t, {0}};
-		overlap_index_pairs(f.ix, pair_fill_one, &f);
-		overlap_index_free(f.ix);
-		pl_buf_free(&f.w);
-		/* keep the table in the arena, trimmed */
-		struct overlap_pair *v = PL_NEW_ARRAY(model_arena(m), struct overlap_pair, t->n + 1);
-		if (t->n)
-			memcpy(v, t->v, t->n * sizeof *v);
-		free(t->v);
-		t->v = v;
+		struct pair_work pw = {.ix = overlap_index_build(m)};
+		overlap_index_pairs(pw.ix, pair_collect, &pw);
+		pairs_decide(&pw, model_jobs(m));
+		overlap_index_free(pw.ix);
+		size_t n = 0;
+		for (size_t i = 0; i < pw.n; i++)
+			n += pw.jobs[i].r.verdict != OVERLAP_NO;
+		/* the table in the arena, in the candidates' order */
+		t->v = PL_NEW_ARRAY(model_arena(m), struct overlap_pair, n + 1);
+		for (size_t i = 0; i < pw.n; i++) {
+			const struct pair_job *j = &pw.jobs[i];
+			if (j->r.verdict == OVERLAP_NO)
+				continue;
+			struct overlap_pair *p = &t->v[t->n++];
+			p->a = j->a;
+			p->b = j->b;
+			p->r = j->r;
+			p->witness_note = j->witness_note;
+			p->witness = j->witness_note + sizeof witness_prefix - 1;
+		}
 		t->cap = t->n;
+		free(pw.jobs);
 		model_cache_set(m, MODEL_CACHE_OVERLAP_PAIRS, t);
 	}
 	*out_n = t->n;

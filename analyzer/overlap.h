@@ -104,7 +104,10 @@ void overlap_index_free(struct overlap_index *ix);
  * enumerates, checked once per run (the first call computes and keeps the
  * table with the model, later calls return it), in the same order; only
  * the pairs whose verdict is not OVERLAP_NO are kept, each with its
- * witness (as overlap_index_check appends it). */
+ * witness (as overlap_index_check appends it).  With model_jobs(m) > 1 and
+ * enough candidates, threads decide the pairs, each with its own caches;
+ * ops filled in on first use and interning go through one lock.  The
+ * table is the same for every number of threads. */
 struct overlap_pair {
 	const struct model_pattern *a, *b;
 	struct overlap_result r;
