@@ -488,11 +488,6 @@ static void entry_push(struct tg_keeper *k, struct entry_vec *v, struct entry e)
 	v->v[v->n++] = e;
 }
 
-static const char *intern(struct parser *p, const char *s)
-{
-	return pl_intern(p->k->intern, s);
-}
-
 static void PL_PRINTF(3, 4) err_at(struct parser *p, struct pl_span sp, const char *fmt, ...)
 {
 	va_list ap;
@@ -600,22 +595,43 @@ static const struct tg_value *strconcat(struct parser *p, const struct tg_value 
 }
 
 /* QualifyName: "Rec:name" for a class, "MC::name" for a multiclass. */
+/* The interned concatenation of parts[0..n): names are looked up often
+ * (every identifier in a class body), so no formatting and no copy kept. */
+static const char *intern_cat(struct parser *p, const char *const *parts, unsigned n)
+{
+	char small[256];
+	size_t len[5], total = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		total += len[i] = strlen(parts[i]);
+	char *buf = total < sizeof small ? small : pl_xmalloc(total + 1);
+	size_t at = 0;
+	for (unsigned i = 0; i < n; i++) {
+		memcpy(buf + at, parts[i], len[i]);
+		at += len[i];
+	}
+	const char *r = pl_intern_n(p->k->intern, buf, total);
+	if (buf != small)
+		free(buf);
+	return r;
+}
+
 static const char *qualify(struct parser *p, struct tg_rec *r, const char *name, const char *scoper)
 {
 	const char *rn = r->name ? r->name : "";
 	if (p->curmc && strcmp(scoper, "::") != 0)
-		return intern(p, pl_arena_printf(p->k->arena, "%s::%s%s%s", p->curmc->rec->name, rn, scoper, name));
-	return intern(p, pl_arena_printf(p->k->arena, "%s%s%s", rn, scoper, name));
+		return intern_cat(p, (const char *[]){p->curmc->rec->name, "::", rn, scoper, name}, 5);
+	return intern_cat(p, (const char *[]){rn, scoper, name}, 3);
 }
 
 static const char *implicit_name_rec(struct parser *p, struct tg_rec *r)
 {
-	return intern(p, pl_arena_printf(p->k->arena, "%s:NAME", r->name ? r->name : ""));
+	return intern_cat(p, (const char *[]){r->name ? r->name : "", ":NAME"}, 2);
 }
 
 static const char *implicit_name_mc(struct parser *p, struct multiclass *mc)
 {
-	return intern(p, pl_arena_printf(p->k->arena, "%s::NAME", mc->rec->name));
+	return intern_cat(p, (const char *[]){mc->rec->name, "::NAME"}, 2);
 }
 
 /* ---- forward declarations --------------------------------------------- */
