@@ -166,6 +166,11 @@ const char *model_op_name_at(const struct model *m, unsigned i)
 	return i < m->n_ops ? m->ops[i]->name : NULL;
 }
 
+const struct model_op *model_op_registered_at(const struct model *m, unsigned i)
+{
+	return i < m->n_ops ? m->ops[i] : NULL;
+}
+
 const struct model_op *model_op_at(const struct model *m, unsigned i)
 {
 	return i < m->n_ops ? op_ready(m, m->ops[i]) : NULL;

@@ -283,6 +283,10 @@ struct model_op *model_op_lookup_raw(const struct model *m, const char *name);
 const struct model_op *model_op_find(const struct model *m, const char *name);
 /* The name of op i, without filling it in. */
 const char *model_op_name_at(const struct model *m, unsigned i);
+/* Op i, filled in or not: only what registration sets (name, def_name,
+ * cpp_class) may be read before op->fill is NULL.  Filling an op in does
+ * not write those, so threads may read them while another fills it. */
+const struct model_op *model_op_registered_at(const struct model *m, unsigned i);
 unsigned model_op_count(const struct model *m);
 const struct model_op *model_op_at(const struct model *m, unsigned i); /* in insertion order */
 /* Op i when it is in_input (filled in), else NULL without filling it in:

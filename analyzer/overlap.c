@@ -1276,9 +1276,9 @@ static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size
 	e->ops = NULL;
 	e->n_ops = 0;
 	unsigned cap = 0;
-	ctx_lock(c);
+	/* registration data only: no lock (model_op_registered_at) */
 	for (unsigned i = 0, e_n = model_op_count(c->m); i < e_n; i++) {
-		const struct model_op *op = model_op_lookup_raw(c->m, model_op_name_at(c->m, i));
+		const struct model_op *op = model_op_registered_at(c->m, i);
 		if (!op || !op->cpp_class)
 			continue;
 		size_t cn;
@@ -1293,7 +1293,6 @@ static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size
 		}
 		e->ops[e->n_ops++] = op;
 	}
-	ctx_unlock(c);
 	return e;
 }
 
@@ -3096,7 +3095,7 @@ static void pairs_decide(struct pair_work *pw, unsigned jobs)
 				break;
 			n_threads++;
 		}
-		/* a job left over (no thread started) is done below */
+		/* the started threads claim every block; none started: below */
 		for (unsigned k = 0; k < n_threads; k++)
 			thrd_join(ids[k], NULL);
 		for (unsigned k = 0; k < jobs; k++) {

@@ -6,7 +6,10 @@
  * Evaluating a .td input (lexing, parsing and evaluating it with all it
  * includes: tg_load) is more than nine tenths of loading it; importing its
  * ODS ops and DRR patterns into the model is the rest.  So worker threads
- * evaluate inputs in any order, each into an arena of its own;
+ * evaluate inputs, each into an arena of its own, each thread starting on
+ * its own stretch of the input order (neighbours share includes, and each
+ * thread keeps its own include cache) and then taking inputs from the end
+ * of the longest stretch left;
  * pl_prefetch_start returns when all are evaluated (the calling thread's own
  * loading never runs beside an evaluation), and the calling thread takes
  * the results in input order and imports them exactly as the sequential

@@ -375,8 +375,8 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 
 	op->dialect = intern(m, tga_field_str(dia, "name"));
 	op->mnemonic = intern(m, tga_field_str(rec, "opName"));
-	op->def_name = intern(m, tga_rec_name(rec));
-	op->cpp_class = cpp_class(m, rec);
+	/* def_name and cpp_class were set at registration (import_op): other
+	 * threads may be reading them (model_op_registered_at) */
 	const char *sum = tga_field_str(rec, "summary");
 	op->summary = sum && *sum ? intern(m, sum) : NULL;
 	op->span = tga_rec_span(rec);
