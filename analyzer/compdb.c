@@ -231,19 +231,30 @@ static int cmp_real(const void *a, const void *b)
 int pl_compdb_load(struct pl_compdb **dbp, const char *path, const char *const *extra,
                    unsigned n_extra, FILE *err)
 {
-	struct doc d = {0};
-	struct reader rd = {path, NULL, err, 0, &d};
 	char *buf;
 	size_t len;
 
-	if (!*dbp)
-		*dbp = pl_xcalloc(1, sizeof(**dbp));
-	struct pl_compdb *db = *dbp;
 	if (pl_read_file(&buf, &len, path) < 0) {
+		if (!*dbp)
+			*dbp = pl_xcalloc(1, sizeof(**dbp));
 		fprintf(err, "patlint: cannot read compilation database '%s': %s\n", path,
 		        pl_strerror(errno));
 		return -1;
 	}
+	int rc = pl_compdb_add_text(dbp, path, buf, len, extra, n_extra, err);
+	free(buf);
+	return rc;
+}
+
+int pl_compdb_add_text(struct pl_compdb **dbp, const char *path, const char *buf, size_t len,
+                       const char *const *extra, unsigned n_extra, FILE *err)
+{
+	struct doc d = {0};
+	struct reader rd = {path, NULL, err, 0, &d};
+
+	if (!*dbp)
+		*dbp = pl_xcalloc(1, sizeof(**dbp));
+	struct pl_compdb *db = *dbp;
 	const char *slash = strrchr(path, '/');
 	rd.dir = slash ? pl_xstrndup(path, (size_t)(slash - path) + 1) : pl_xstrdup("");
 	unsigned line = 0;
@@ -258,7 +269,6 @@ int pl_compdb_load(struct pl_compdb **dbp, const char *path, const char *const *
 	}
 	doc_end(db, &rd, &d, extra, n_extra);
 	free(rd.dir);
-	free(buf);
 
 	free(db->by_real);
 	db->by_real = pl_xcalloc(db->n ? db->n : 1, sizeof(*db->by_real));

@@ -37,6 +37,11 @@ struct pl_compdb;
 int pl_compdb_load(struct pl_compdb **db, const char *path, const char *const *extra,
                    unsigned n_extra, FILE *err);
 
+/* The same for a database's text buf[0..len), read as if from the file
+ * path (for messages and relative paths). */
+int pl_compdb_add_text(struct pl_compdb **db, const char *path, const char *buf, size_t len,
+                       const char *const *extra, unsigned n_extra, FILE *err);
+
 /* The include folders for the file path (matched by real path), or NULL
  * when db is NULL or does not list it; *n is their number. */
 const char *const *pl_compdb_dirs(const struct pl_compdb *db, const char *path, unsigned *n);
