@@ -6,7 +6,6 @@
 #include "compdb.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,8 +102,8 @@ static void doc_end(struct pl_compdb *db, struct reader *rd, struct doc *d,
 	memset(d, 0, sizeof(*d));
 }
 
-/* The scalar at s (a line's text from its value on): *out the value, or
- * NULL after reporting (col: s's column). */
+/* The value of the scalar s[0..n) (a line's text from the value on; col:
+ * the column of s), or NULL after reporting what is wrong with it. */
 static char *scalar(struct reader *rd, unsigned line, size_t col, const char *s, size_t n)
 {
 	struct pl_buf b = {0};
