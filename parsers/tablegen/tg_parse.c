@@ -600,15 +600,16 @@ static const struct tg_value *strconcat(struct parser *p, const struct tg_value 
 static const char *intern_cat(struct parser *p, const char *const *parts, unsigned n)
 {
 	char small[256];
-	size_t len[5], total = 0;
+	size_t total = 0;
 
 	for (unsigned i = 0; i < n; i++)
-		total += len[i] = strlen(parts[i]);
+		total += strlen(parts[i]);
 	char *buf = total < sizeof small ? small : pl_xmalloc(total + 1);
 	size_t at = 0;
 	for (unsigned i = 0; i < n; i++) {
-		memcpy(buf + at, parts[i], len[i]);
-		at += len[i];
+		size_t len = strlen(parts[i]);
+		memcpy(buf + at, parts[i], len);
+		at += len;
 	}
 	const char *r = pl_intern_n(p->k->intern, buf, total);
 	if (buf != small)
