@@ -234,8 +234,6 @@ int pl_compdb_load(struct pl_compdb **dbp, const char *path, const char *const *
 	size_t len;
 
 	if (pl_read_file(&buf, &len, path) < 0) {
-		if (!*dbp)
-			*dbp = pl_xcalloc(1, sizeof(**dbp));
 		fprintf(err, "patlint: cannot read compilation database '%s': %s\n", path,
 		        pl_strerror(errno));
 		return -1;

@@ -38,15 +38,17 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
                    struct pl_prefetch *pf, size_t idx)
 {
 	struct tg_records *recs = NULL;
-	struct tg_options to;
 	int rc = 0;
 
-	pl_tg_options_for(r, path, &to);
-	if (pf ? pl_prefetch_take(pf, idx, &recs) < 0
-	       : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to) < 0) {
-		rc = -1;
-		goto cleanup;
+	if (pf) {
+		rc = pl_prefetch_take(pf, idx, &recs); /* evaluated with its options */
+	} else {
+		struct tg_options to;
+		pl_tg_options_for(r, path, &to);
+		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
 	}
+	if (rc < 0)
+		goto cleanup;
 	if (ods_import_input(m, recs, &r->diag) < 0)
 		rc = -1;
 	if (drr_import(m, recs, 0, &r->diag) < 0)
@@ -157,14 +159,11 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	return rc;
 }
 
-void pl_pdll_options(const struct pl_run *r, const char *path, struct pdll_options *po)
+void pl_pdll_options(const struct pl_run *r, const struct tg_options *to, struct pdll_options *po)
 {
-	struct tg_options to;
-
-	pl_tg_options_for(r, path, &to);
 	memset(po, 0, sizeof(*po));
-	po->include_dirs = to.include_dirs;
-	po->n_include_dirs = to.n_include;
+	po->include_dirs = to->include_dirs;
+	po->n_include_dirs = to->n_include;
 	po->allow_include_outside = r->tg.allow_include_outside;
 	po->split_input = r->opt && r->opt->split_input;
 }
@@ -177,7 +176,7 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path,
 	void *ud[4] = {r, m, pf, &to};
 
 	pl_tg_options_for(r, path, &to);
-	pl_pdll_options(r, path, &po);
+	pl_pdll_options(r, &to, &po);
 	po.import_td = pdll_import_td;
 	po.import_td_ud = ud;
 	return pdll_load(m, r->sm, &r->diag, path, &po);

@@ -41,10 +41,10 @@ void pl_tg_options_for(const struct pl_run *r, const char *path, struct tg_optio
  * reported (the rest is still loaded). */
 int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, size_t n);
 struct pdll_options;
-/* The PDLL frontend's options for the input path (include dirs as
- * pl_tg_options_for gives them, confinement, --split-input-file; no .td
- * hook). */
-void pl_pdll_options(const struct pl_run *r, const char *path, struct pdll_options *po);
+/* The PDLL frontend's options for an input whose TableGen options
+ * (pl_tg_options_for) are to: its include dirs, confinement,
+ * --split-input-file; no .td hook. */
+void pl_pdll_options(const struct pl_run *r, const struct tg_options *to, struct pdll_options *po);
 /* The input files of check and graph (analyzer/inputs.h): the PATH
  * arguments, or without any the .td and .pdll files the compilation
  * databases list (pl_inputs_collect's errors for files that are missing),

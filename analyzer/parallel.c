@@ -184,7 +184,7 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		} else if (pl_input_kind(files[i]) == PL_INPUT_PDLL) {
 			struct pdll_options po;
 			size_t first = pf->n_slots;
-			pl_pdll_options(r, files[i], &po);
+			pl_pdll_options(r, &pf->slots[i].opts, &po);
 			pf->include_opts = pf->slots[i].opts;
 			(void)pdll_td_includes(r->sm, files[i], &po, add_include, pf);
 			for (size_t k = first; k < pf->n_slots; k++)
