@@ -19,7 +19,7 @@ enum opt_id {
 	OPT_PATTERNS, OPT_INPUT, OPT_MAX_ITER, OPT_MAX_REWRITES, OPT_ASSUME, OPT_TRACE,
 	OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_FAIL_ON, OPT_BASELINE,
 	OPT_WRITE_BASELINE, OPT_LIST_RULES, OPT_VERIFY, OPT_FIXTURES, OPT_SPLIT, OPT_ALLOW_OUTSIDE, OPT_PATTERN, OPT_SET, OPT_CLUSTER,
-	OPT_JOBS, OPT_NO_INCLUDE_CACHE, OPT_COMPDB, OPT_HELP, OPT_VERSION
+	OPT_JOBS, OPT_NO_INCLUDE_CACHE, OPT_CACHE_DIR, OPT_COMPDB, OPT_HELP, OPT_VERSION
 };
 
 struct opt {
@@ -92,6 +92,8 @@ static const struct opt opts[] = {
 	 "evaluate input files and overlaps on N threads (default: the number of cores); same output for every N"},
 	{OPT_NO_INCLUDE_CACHE, 0, "no-include-cache", false, CMD_BIT(PL_CMD_CHECK), NULL,
 	 "evaluate every included file anew for each input (same output, slower)"},
+	{OPT_CACHE_DIR, 0, "cache-dir", true, CMD_BIT(PL_CMD_CHECK) | CMD_BIT(PL_CMD_DUMP), "DIR",
+	 "keep evaluated includes in DIR for later runs (default: $PATLINT_CACHE_DIR; same output)"},
 	{OPT_HELP, 'h', "help", false, ALL_CMDS, NULL, "print this help and exit"},
 	{OPT_VERSION, 0, "version", false, ALL_CMDS, NULL, "print the version and exit"},
 };
@@ -238,6 +240,7 @@ static int apply(struct pl_options *o, const struct opt *opt, const char *arg, F
 	case OPT_FIXTURES: o->fixtures = arg; o->verify = true; break;
 	case OPT_SPLIT: o->split_input = true; break;
 	case OPT_NO_INCLUDE_CACHE: o->no_include_cache = true; break;
+	case OPT_CACHE_DIR: o->cache_dir = arg; break;
 	case OPT_ALLOW_OUTSIDE: o->allow_include_outside = true; break;
 	case OPT_PATTERN: o->graph_pattern = arg; break;
 	case OPT_SET: o->graph_set = true; break;

@@ -45,6 +45,7 @@ struct pl_options {
 	unsigned max_errors;      /* --max-errors, 0 = no cap */
 	unsigned jobs;            /* check: -j/--jobs, 0 = the number of cores */
 	bool no_include_cache;    /* check: --no-include-cache */
+	const char *cache_dir;    /* check: --cache-dir, or NULL */
 	unsigned max_iterations;  /* run: --max-iterations */
 	unsigned max_rewrites;    /* run: --max-rewrites, 0 = none */
 	struct pl_vec assumes;    /* run: --assume NAME=true|false (const char *, into argv) */

@@ -5,6 +5,7 @@
 #include "driver.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/compdb.h"
@@ -207,6 +208,22 @@ bool pl_include_cache_off(const struct pl_run *r)
 	return r->opt && r->opt->no_include_cache;
 }
 
+struct tg_cache *pl_include_cache_new(const struct pl_run *r)
+{
+	if (pl_include_cache_off(r))
+		return NULL;
+	struct tg_cache *c = tg_cache_new();
+	const char *dir = NULL;
+	if (r->opt && (r->opt->cmd == PL_CMD_CHECK || r->opt->cmd == PL_CMD_DUMP)) {
+		dir = r->opt->cache_dir;
+		if (!dir)
+			dir = getenv("PATLINT_CACHE_DIR");
+	}
+	if (dir && *dir)
+		tg_cache_set_dir(c, dir);
+	return c;
+}
+
 /* Threads of `check -j N` (default: the number of cores); 1 otherwise. */
 static unsigned run_jobs(const struct pl_run *r)
 {
@@ -223,8 +240,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, run_jobs(r));
 	/* Inputs share what they include: evaluate each included file once
 	 * (records of several inputs then share objects in r->arena). */
-	if (!pl_include_cache_off(r))
-		r->tgc = tg_cache_new();
+	r->tgc = pl_include_cache_new(r);
 
 	for (size_t i = 0; i < n; i++) {
 		int one;

@@ -52,6 +52,9 @@ void pl_pdll_options(const struct pl_run *r, const struct tg_options *to, struct
 int pl_collect_inputs(const struct pl_run *r, struct pl_vec *files);
 /* Whether --no-include-cache turned the include cache (tg_cache_new) off. */
 bool pl_include_cache_off(const struct pl_run *r);
+/* A new include cache for r (NULL when it is off), keeping its states in
+ * --cache-dir or $PATLINT_CACHE_DIR (check) when one is given. */
+struct tg_cache *pl_include_cache_new(const struct pl_run *r);
 
 /* `patlint check`. */
 int pl_cmd_check(struct pl_run *r);

@@ -117,10 +117,12 @@ static int cmd_dump(struct pl_run *r)
 	} else {
 		struct tg_records *recs = NULL;
 		struct tg_options to;
+		struct tg_cache *tgc = pl_include_cache_new(r);
 		pl_tg_options_for(r, path, &to);
-		rc = tg_load(&recs, r->arena, r->intern, r->sm, &r->diag, path, &to);
+		rc = tg_load_cached(&recs, tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
 		if (rc == 0)
 			tg_dump_json(out.f, recs);
+		tg_cache_free(tgc);
 	}
 	if (pl_out_close(&out, rc == 0) < 0)
 		rc = -1;

@@ -112,7 +112,7 @@ static int worker(void *arg)
 	struct pl_intern *view = pf->views[w];
 	/* One include cache per worker: records of its inputs share objects,
 	 * which live in their slots' arenas until the run adopts them all. */
-	struct tg_cache *cache = pl_include_cache_off(r) ? NULL : tg_cache_new();
+	struct tg_cache *cache = pl_include_cache_new(r);
 
 	for (;;) {
 		mtx_lock(&pf->lock);

@@ -246,6 +246,35 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 	return 0;
 }
 
+int pl_mkdirs(const char *dir)
+{
+	char *d = pl_xstrdup(dir);
+	struct stat st;
+	int rc = 0;
+
+	for (char *q = d + 1; ; q++) {
+		if (*q != '/' && *q != '\0')
+			continue;
+		char c = *q;
+		*q = '\0';
+		if (mkdir(d, 0777) < 0 && errno != EEXIST)
+			rc = -1;
+		*q = c;
+		if (!c)
+			break;
+	}
+	if (stat(d, &st) < 0) {
+		rc = -1;
+	} else if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		rc = -1;
+	} else {
+		rc = 0;
+	}
+	free(d);
+	return rc;
+}
+
 const char *pl_strerror(int err)
 {
 	return err == PL_ENOTREG ? "not a regular file" : strerror(err);

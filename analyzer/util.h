@@ -71,6 +71,9 @@ int pl_read_file(char **out, size_t *out_len, const char *path);
  * a directory; pl_strerror words it "not a regular file" (strerror would
  * say "Operation not supported"). */
 #define PL_ENOTREG EOPNOTSUPP
+/* Make folder dir and the folders above it that are missing.  Returns 0
+ * (also when it was there), or -1 with errno set. */
+int pl_mkdirs(const char *dir);
 /* strerror(err), except for PL_ENOTREG. */
 const char *pl_strerror(int err);
 /* Largest file pl_read_file reads: more is an error with errno EFBIG

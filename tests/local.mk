@@ -42,12 +42,12 @@ TEST_EXTENSIONS = .test
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/run-golden.sh tests/lsan.supp tests/valgrind.supp
-TESTS += tests/cli.test tests/man-options.test tests/jobs.test
+TESTS += tests/cli.test tests/man-options.test tests/jobs.test tests/images.test
 # `patlint graph`: golden dot text, and Graphviz (dot, neato, gvc) accepting
 # every graph without a warning.
 TESTS += tests/graph.test tests/graph/validate.test
 EXTRA_DIST += tests/graph.test tests/graph
-EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test tests/jobs.test tests/jobs
+EXTRA_DIST += tests/cli.test tests/cli tests/man-options.test tests/jobs.test tests/jobs tests/images.test
 # Hostile inputs (issue 8): exit status 2 and the exact message, never a
 # crash or a hang (tests/hostile/*.d; tests/hostile-special.test makes the
 # FIFOs, link loops and sparse files git cannot hold).

@@ -56,6 +56,12 @@ void tg_cache_free(struct tg_cache *c);
 /* Chunks (an included file's text after its own leading includes) skipped
  * because their state was kept, and chunks evaluated (NULL: zeros). */
 void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *evaluated);
+/* Keep the states of the cache in files in folder dir as well (made when
+ * missing; NULL: no files), so that later runs skip the included files
+ * this run evaluated (tg_parse.c, tg_image.c). */
+void tg_cache_set_dir(struct tg_cache *c, const char *dir);
+/* Images read and written by runs through c. */
+void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written);
 /* tg_load through cache (NULL: as tg_load). */
 int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_arena *arena,
                    struct pl_intern *intern, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,

@@ -167,13 +167,6 @@ struct tg_frame {
 	uint32_t lc_line;         /* line cursor: the line of the last offset asked */
 };
 
-/* One entry of a file into the stream. */
-struct tg_incl {
-	uint32_t file;      /* file id */
-	uint32_t parent;    /* including instance, 0 for the main file */
-	struct pl_span at;  /* the "file" string of the include */
-};
-
 struct tg_lexer {
 	struct pl_source_mgr *sm;
 	struct pl_diag_ctx *diag;
@@ -222,25 +215,6 @@ struct skip_ent {
 	int kind;                    /* its kind (enum pp_kind) */
 };
 
-/* What lexing a chunk did and what it depended on. */
-struct tg_lex_chunk {
-	uint32_t file;               /* the chunk's file */
-	uint32_t off;                /* where its first token ends in the file: with the
-	                                file, this says which conditionals are open there */
-	uint32_t incl0;              /* first inclusion instance made inside it (while lexing) */
-	uint32_t self_incl;          /* the chunk's own instance (while lexing) */
-	const char **tested;         /* macros tested before the chunk defined them ... */
-	bool *tested_def;            /* ... and whether they were defined */
-	unsigned n_tested, cap_tested;
-	const char **defined;        /* macros the chunk defined */
-	unsigned n_defined, cap_defined;
-	struct tg_incl *incls;       /* files entered inside it; parent CHUNK_SELF or relative */
-	struct pl_source_file **incl_f; /* ... and the files */
-	uint32_t n_incls, cap_incls;
-};
-
-/* tg_lex_chunk.incls[].parent: the chunk's own file; else an index into incls. */
-#define CHUNK_SELF UINT32_MAX
 
 static inline struct tg_frame *top(struct tg_lexer *lx) { return &lx->frames[lx->depth - 1]; }
 
@@ -1028,7 +1002,7 @@ static void chunk_note_incl(struct tg_lexer *lx, struct pl_source_file *f, uint3
 		c->incls = pl_xrealloc(c->incls, c->cap_incls * sizeof(*c->incls));
 		c->incl_f = pl_xrealloc(c->incl_f, c->cap_incls * sizeof(*c->incl_f));
 	}
-	uint32_t rel = parent == c->self_incl ? CHUNK_SELF : parent - c->incl0;
+	uint32_t rel = parent == c->self_incl ? TG_CHUNK_SELF : parent - c->incl0;
 	c->incls[c->n_incls] = (struct tg_incl){f->id, rel, at};
 	c->incl_f[c->n_incls++] = f;
 }
@@ -1548,6 +1522,11 @@ int tg_lex_included_from(const struct tg_lexer *lx, uint32_t file_id, struct pl_
 
 /* ---- chunks ---- */
 
+const struct pl_source_file *tg_lex_main_file(const struct tg_lexer *lx)
+{
+	return lx->depth ? lx->frames[0].f : NULL;
+}
+
 uint32_t tg_lex_chunk_seq(const struct tg_lexer *lx)
 {
 	return lx->chunk_seq;
@@ -1628,7 +1607,7 @@ void tg_lex_chunk_skip(struct tg_lexer *lx, const struct tg_lex_chunk *c)
 			lx->incls = pl_xrealloc(lx->incls, lx->cap_incl * sizeof(*lx->incls));
 		}
 		struct tg_incl e = c->incls[i];
-		e.parent = e.parent == CHUNK_SELF ? fr->incl : base + e.parent;
+		e.parent = e.parent == TG_CHUNK_SELF ? fr->incl : base + e.parent;
 		lx->incls[lx->n_incl++] = e;
 		note_path(lx, c->incl_f[i]);
 	}

@@ -176,7 +176,35 @@ bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name);
  * the files it entered, so that a later run can skip the same chunk and
  * keep its lexer state as if it had lexed it.
  */
-struct tg_lex_chunk;
+/* One entry of a file into the stream (tg_lex.c, and chunks). */
+struct tg_incl {
+	uint32_t file;      /* file id */
+	uint32_t parent;    /* including instance, 0 for the main file */
+	struct pl_span at;  /* the "file" string of the include */
+};
+
+/* What lexing a chunk did and what it depended on. */
+struct tg_lex_chunk {
+	uint32_t file;               /* the chunk's file */
+	uint32_t off;                /* where its first token ends in the file: with the
+	                                file, this says which conditionals are open there */
+	uint32_t incl0;              /* first inclusion instance made inside it (while lexing) */
+	uint32_t self_incl;          /* the chunk's own instance (while lexing) */
+	const char **tested;         /* macros tested before the chunk defined them ... */
+	bool *tested_def;            /* ... and whether they were defined */
+	unsigned n_tested, cap_tested;
+	const char **defined;        /* macros the chunk defined */
+	unsigned n_defined, cap_defined;
+	struct tg_incl *incls;       /* files entered inside it; parent TG_CHUNK_SELF or relative */
+	struct pl_source_file **incl_f; /* ... and the files */
+	uint32_t n_incls, cap_incls;
+};
+
+/* tg_lex_chunk.incls[].parent: the chunk's own file; else an index into incls. */
+#define TG_CHUNK_SELF UINT32_MAX
+
+/* The main file (NULL before it was opened). */
+const struct pl_source_file *tg_lex_main_file(const struct tg_lexer *lx);
 /* Chunks started so far. */
 uint32_t tg_lex_chunk_seq(const struct tg_lexer *lx);
 /* Whether the current token is the first of the chunk started last (and

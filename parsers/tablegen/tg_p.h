@@ -162,6 +162,36 @@ struct tg_keeper {
 	const char *s_NAME;            /* interned "NAME" */
 };
 
+/* Multiclasses (tg_parse.c): a prototype record and the entries of its
+ * body, replayed by each defm. */
+struct loop;
+
+enum entry_kind { E_REC, E_LOOP, E_ASSERT };
+
+struct entry {
+	enum entry_kind kind;
+	struct tg_rec *rec;
+	struct loop *loop;
+	struct tg_assert as;
+};
+
+struct entry_vec {
+	struct entry *v;
+	unsigned n, cap;
+};
+
+struct loop {
+	struct pl_span span;
+	const struct tg_value *itervar; /* a VAR, or NULL for if/then/else */
+	const struct tg_value *list;
+	struct entry_vec ents;
+};
+
+struct multiclass {
+	struct tg_rec *rec;
+	struct entry_vec ents;
+};
+
 /* A simple string-keyed (interned pointer) hash map; in the arena when one
  * is given (then tg_hmap_free does nothing), else on the heap. */
 struct tg_hmap;
@@ -171,6 +201,9 @@ void tg_hmap_free(struct tg_hmap *m);
 struct tg_hmap *tg_hmap_copy(struct pl_arena *arena, const struct tg_hmap *src);
 void *tg_hmap_get(const struct tg_hmap *m, const char *key);
 void tg_hmap_put(struct tg_hmap *m, const char *key, void *val);
+/* Slots of m, and the entry in slot i (false when the slot is empty). */
+size_t tg_hmap_slots(const struct tg_hmap *m);
+bool tg_hmap_slot(const struct tg_hmap *m, size_t i, const char **key, void **val);
 
 /* Resolvers (LLVM's Resolver hierarchy): resolve(name) returns the value
  * bound to the variable name, or NULL to leave the reference alone. */
@@ -240,6 +273,13 @@ const struct tg_value *tg_v_exists(struct tg_keeper *k, const struct tg_type *ct
 const struct tg_value *tg_v_cond(struct tg_keeper *k, const struct tg_value **cv, unsigned npairs,
                                  const struct tg_type *t);
 
+/* Operands (v[]) and names (names[]) of v. */
+unsigned tg_v_nops(const struct tg_value *v);
+unsigned tg_v_nnames(const struct tg_value *v);
+/* Put v, made outside the constructors (tg_image.c), in k's value table;
+ * every operand must already be there. */
+void tg_v_adopt(struct tg_keeper *k, struct tg_value *v);
+
 bool tg_v_typed(const struct tg_value *v);
 bool tg_v_concrete(const struct tg_value *v);
 bool tg_v_complete(const struct tg_value *v);
@@ -272,6 +312,8 @@ struct tg_rec *tg_rec_new(struct tg_keeper *k, const struct tg_value *name, enum
 struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r);
 struct tg_field *tg_rec_field(const struct tg_rec *r, const char *name);
 void tg_rec_add_field(struct tg_keeper *k, struct tg_rec *r, const struct tg_field *f);
+/* Index r's fields (made outside tg_rec_add_field) for tg_rec_field. */
+void tg_rec_index_fields(struct tg_keeper *k, struct tg_rec *r);
 void tg_rec_remove_field(struct tg_keeper *k, struct tg_rec *r, const char *name);
 bool tg_rec_is_targ(const struct tg_rec *r, const char *name);
 const struct tg_type *tg_rec_type(struct tg_keeper *k, struct tg_rec *r);

@@ -20,6 +20,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/util.h"
+#include "parsers/tablegen/tg_image.h"
 #include "parsers/tablegen/tg_lex.h"
 #include "parsers/tablegen/tg_p.h"
 
@@ -86,6 +87,12 @@ static void rec_reserve_fields(struct tg_keeper *k, struct tg_rec *r, unsigned n
 		memcpy(nf, r->fields, sizeof(*nf) * r->nfields);
 	r->fields = nf;
 	r->capfields = n;
+}
+
+void tg_rec_index_fields(struct tg_keeper *k, struct tg_rec *r)
+{
+	if (r->nfields > 12)
+		fidx_build(r, k);
 }
 
 void tg_rec_add_field(struct tg_keeper *k, struct tg_rec *r, const struct tg_field *f)
@@ -399,34 +406,6 @@ struct let_frame {
 	unsigned n;
 };
 
-struct loop;
-
-enum entry_kind { E_REC, E_LOOP, E_ASSERT };
-
-struct entry {
-	enum entry_kind kind;
-	struct tg_rec *rec;
-	struct loop *loop;
-	struct tg_assert as;
-};
-
-struct entry_vec {
-	struct entry *v;
-	unsigned n, cap;
-};
-
-struct loop {
-	struct pl_span span;
-	const struct tg_value *itervar; /* a VAR, or NULL for if/then/else */
-	const struct tg_value *list;
-	struct entry_vec ents;
-};
-
-struct multiclass {
-	struct tg_rec *rec;
-	struct entry_vec ents;
-};
-
 struct scope {
 	struct scope *parent;
 	const char **names;
@@ -469,6 +448,16 @@ struct parser {
 	uint32_t seen_seq;             /* chunks handled */
 	bool fresh;                    /* the chunk seen_seq is being evaluated */
 	unsigned diag0;                /* diagnostics before it */
+	/* images (tg_image.c): the cached path this input's image says it takes */
+	const struct tg_options *opts;
+	uint64_t key;                  /* the input's image key, 0 until worked out */
+	struct tg_ckpt **path;         /* nodes from the root to the image's node */
+	unsigned npath, pathpos;       /* ... and how many were skipped */
+	bool no_path;                  /* a path was wrong: evaluate (the second attempt) */
+	bool restart;                  /* skipped chunks whose state nothing holds */
+	struct pl_diag_sink sink;      /* diag's sink while diagnostics are held */
+	struct pl_vec held;            /* diagnostics held while walking a path */
+	unsigned held_count[PL_SEV_COUNT], held_suppressed;
 };
 
 enum { MODE_VALUE, MODE_NAME };
@@ -3365,6 +3354,13 @@ struct tg_ckpt {
 	struct tg_hmap *mcs;           /* multiclasses */
 };
 
+/* An image key and the node holding its state (read, or written, this run). */
+struct tg_image_ent {
+	struct tg_image_ent *next;
+	uint64_t key;
+	struct tg_ckpt *node;
+};
+
 /* The empty state under one set of options: which file an include names
  * depends on the include folders, what a chunk defines on the -D macros. */
 struct tg_cache_root {
@@ -3377,6 +3373,9 @@ struct tg_cache {
 	struct pl_arena *arena;        /* nodes and saved tables */
 	struct tg_cache_root *roots;   /* one per set of options loaded under */
 	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
+	char *dir;                     /* where images are kept; NULL: nowhere */
+	struct tg_image_ent *images;   /* images of this run */
+	unsigned images_read, images_written;
 };
 
 /* Evaluate a chunk's state twice before keeping it: a chunk seen once is
@@ -3395,6 +3394,7 @@ void tg_cache_free(struct tg_cache *c)
 {
 	if (!c)
 		return;
+	free(c->dir);
 	pl_arena_free(c->arena);
 	free(c);
 }
@@ -3403,6 +3403,18 @@ void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *eval
 {
 	*restored = c ? c->restored : 0;
 	*evaluated = c ? c->evaluated : 0;
+}
+
+void tg_cache_set_dir(struct tg_cache *c, const char *dir)
+{
+	free(c->dir);
+	c->dir = dir ? pl_xstrdup(dir) : NULL;
+}
+
+void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written)
+{
+	*read = c ? c->images_read : 0;
+	*written = c ? c->images_written : 0;
 }
 
 static bool strs_equal(const char *const *a, unsigned na, const char *const *b, unsigned nb)
@@ -3470,28 +3482,32 @@ static unsigned diag_total(const struct pl_diag_ctx *d)
 	return n;
 }
 
-/* Keep p's state in node c. */
-static void ckpt_save(struct parser *p, struct tg_ckpt *c)
+/* Keep the state k, mcs in node c of cache; own: k's tables are c's from
+ * now on (nothing else changes them), else they are copied. */
+static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, const struct tg_keeper *k,
+                      const struct tg_hmap *mcs, bool own)
 {
-	struct pl_arena *a = p->cache->arena;
-	const struct tg_keeper *k = p->k;
+	struct pl_arena *a = cache->arena;
 
 	c->k = *k;
-	c->k.vtab = vtab_copy(a, k->vtab, k->vcap);
-	c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
+	if (!own) {
+		c->k.vtab = vtab_copy(a, k->vtab, k->vcap);
+		c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
+		c->k.classes = recs_copy(a, k->classes, k->nclasses, k->nclasses);
+		c->k.def_map = tg_hmap_copy(a, k->def_map);
+		c->k.class_map = tg_hmap_copy(a, k->class_map);
+		c->k.globals = tg_hmap_copy(a, k->globals);
+	}
 	c->k.capdefs = k->ndefs;
-	c->k.classes = recs_copy(a, k->classes, k->nclasses, k->nclasses);
 	c->k.capclasses = k->nclasses;
-	c->k.def_map = tg_hmap_copy(a, k->def_map);
-	c->k.class_map = tg_hmap_copy(a, k->class_map);
-	c->k.globals = tg_hmap_copy(a, k->globals);
 	c->def_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->ndefs ? k->ndefs : 1);
 	for (unsigned i = 0; i < k->ndefs; i++)
 		c->def_rt[i] = k->defs[i]->rtype;
 	c->cls_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->nclasses ? k->nclasses : 1);
 	for (unsigned i = 0; i < k->nclasses; i++)
 		c->cls_rt[i] = k->classes[i]->rtype;
-	c->mcs = tg_hmap_copy(a, p->mcs);
+	c->mcs = tg_hmap_copy(a, mcs);
+	c->nvardefs = 0;
 	for (size_t i = 0; i < k->vcap; i++)
 		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
 			c->nvardefs++;
@@ -3571,19 +3587,187 @@ static bool ckpt_finish(struct parser *p)
 	}
 	cache->evaluated++;
 	if (++c->evals >= TG_CACHE_SAVE_AT && !c->saved)
-		ckpt_save(p, c);
+		ckpt_keep(cache, c, p->k, p->mcs, false);
 	p->node = c;
 	return true;
+}
+
+/* ---- images: the cache's states kept in files (tg_image.c) ----------------
+ *
+ * A run with an image folder (tg_cache_set_dir) keeps, for each input
+ * whose leading includes it evaluated, the state it reached in an image
+ * named by the input's key (tg_image_key: its folder, the options and its
+ * leading text).  A later run reads the image of an input's key, hangs its
+ * chunks under the root as nodes, the last one holding the state, and walks
+ * that path: each chunk is skipped when the lexer is at it, and the state is
+ * restored at the end.  The nodes on the way hold no state, so a path that
+ * turns out wrong after one was skipped (a file appeared earlier on the
+ * include path since) cannot go on from there: the input is loaded again
+ * without images (tg_load_cached), with the diagnostics held during the
+ * walk dropped.
+ */
+
+static struct tg_image_ent *image_find(struct tg_cache *c, uint64_t key)
+{
+	struct tg_image_ent *e = c->images;
+
+	while (e && e->key != key)
+		e = e->next;
+	return e;
+}
+
+static void image_note(struct tg_cache *c, uint64_t key, struct tg_ckpt *node)
+{
+	struct tg_image_ent *e = PL_NEW(c->arena, struct tg_image_ent);
+
+	e->key = key;
+	e->node = node;
+	e->next = c->images;
+	c->images = e;
+}
+
+static struct tg_ckpt *ckpt_root(struct tg_ckpt *n)
+{
+	while (n->parent)
+		n = n->parent;
+	return n;
+}
+
+/* Read the image of p's key into the cache. */
+static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
+{
+	struct tg_cache *cache = p->cache;
+	struct tg_keeper lk;
+	struct tg_hmap *mcs = tg_hmap_new(NULL);
+	struct tg_lex_chunk **chunks;
+	unsigned n;
+	char *path = tg_image_path(cache->dir, p->key);
+	struct tg_ckpt *node = NULL;
+
+	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm);
+	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
+		node = root;
+		for (unsigned i = 0; i < n; i++) {
+			struct tg_ckpt *c = node->child;
+			while (c && !tg_lex_chunk_same(c->chunk, chunks[i]))
+				c = c->sibling;
+			if (!c) {
+				c = PL_NEW(cache->arena, struct tg_ckpt);
+				c->parent = node;
+				c->chunk = chunks[i];
+				c->sibling = node->child;
+				node->child = c;
+			}
+			node = c;
+		}
+		if (!node->saved)
+			ckpt_keep(cache, node, &lk, mcs, true);
+		image_note(cache, p->key, node);
+		cache->images_read++;
+	}
+	free(path);
+	tg_hmap_free(mcs);
+	return node;
+}
+
+/* Keep the state of node own (p's now) in the image of p's key. */
+static void image_save(struct parser *p, struct tg_ckpt *own)
+{
+	struct tg_cache *cache = p->cache;
+	unsigned n = 0;
+
+	for (struct tg_ckpt *c = own; c->parent; c = c->parent)
+		n++;
+	const struct tg_lex_chunk **chain = pl_xmalloc(sizeof(*chain) * (n ? n : 1));
+	unsigned i = n;
+	for (struct tg_ckpt *c = own; c->parent; c = c->parent)
+		chain[--i] = c->chunk;
+	char *path = tg_image_path(cache->dir, p->key);
+	if (n && pl_mkdirs(cache->dir) == 0 && tg_image_write(path, p->k, p->mcs, chain, n) == 0) {
+		image_note(cache, p->key, own);
+		cache->images_written++;
+	}
+	free(path);
+	free(chain);
+}
+
+static void hold_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	struct parser *p = ud;
+
+	(void)ctx;
+	pl_vec_push(&p->held, (void *)d);
+}
+
+static void hold_start(struct parser *p)
+{
+	struct pl_diag_ctx *d = p->k->diag;
+
+	if (d->sink.emit == hold_emit)
+		return;
+	p->sink = d->sink;
+	memcpy(p->held_count, d->count, sizeof(p->held_count));
+	p->held_suppressed = d->suppressed;
+	d->sink.emit = hold_emit;
+	d->sink.ud = p;
+}
+
+/* Stop holding: emit what was held, or drop it (and its counts). */
+static void hold_end(struct parser *p, bool emit)
+{
+	struct pl_diag_ctx *d = p->k->diag;
+
+	if (d->sink.emit != hold_emit)
+		return;
+	d->sink = p->sink;
+	if (emit) {
+		for (size_t i = 0; i < p->held.len; i++)
+			if (d->sink.emit)
+				d->sink.emit(d->sink.ud, d, p->held.items[i]);
+	} else {
+		memcpy(d->count, p->held_count, sizeof(p->held_count));
+		d->suppressed = p->held_suppressed;
+	}
+	p->held.len = 0;
+}
+
+/* The path to the node of p's image, when there is one. */
+static void path_find(struct parser *p)
+{
+	struct tg_cache *cache = p->cache;
+	struct tg_ckpt *root = ckpt_root(p->node);
+	const struct pl_source_file *main = tg_lex_main_file(p->lx);
+
+	if (!cache->dir || !main)
+		return;
+	p->key = tg_image_key(main, p->opts);
+	if (p->no_path)
+		return;
+	struct tg_image_ent *e = image_find(cache, p->key);
+	struct tg_ckpt *node = e ? e->node : image_load(p, root);
+	if (!node || ckpt_root(node) != root)
+		return;
+	unsigned n = 0;
+	for (struct tg_ckpt *c = node; c->parent; c = c->parent)
+		n++;
+	p->path = pl_xmalloc(sizeof(*p->path) * (n ? n : 1));
+	p->npath = n;
+	for (struct tg_ckpt *c = node; c->parent; c = c->parent)
+		p->path[--n] = c;
 }
 
 /* At top level, between objects: if the current token starts a chunk,
  * finish the one before, then skip this one when its state is kept (and
  * the chunks after it as long as theirs are: only the last state skipped
- * to is restored). */
+ * to is restored).  The chunks of p's image path are skipped whether they
+ * hold a state or not. */
 static void cache_boundary(struct parser *p)
 {
-	struct tg_ckpt *skipped = NULL;
+	struct tg_ckpt *skipped = NULL, *own = NULL;
+	bool walked = false; /* a chunk without a state was skipped last */
 
+	if (p->node && !p->node->parent && p->seen_seq == 0 && !p->key)
+		path_find(p);
 	while (p->node) {
 		uint32_t seq = tg_lex_chunk_seq(p->lx);
 		unsigned depth;
@@ -3600,14 +3784,31 @@ static void cache_boundary(struct parser *p)
 			break;
 		}
 		if (depth == 1) {
-			p->node = NULL; /* the input's own text */
+			own = p->node; /* the input's own text */
+			p->node = NULL;
 			break;
 		}
 		p->seen_seq = seq;
-		struct tg_ckpt *c = p->node->child;
-		while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
-			c = c->sibling;
+		struct tg_ckpt *c = NULL;
+		if (p->pathpos < p->npath) {
+			c = p->path[p->pathpos];
+			if (c->parent != p->node || !tg_lex_chunk_here(p->lx, c->chunk)) {
+				c = NULL;
+				p->npath = 0; /* off the path */
+			}
+		}
 		if (!c) {
+			c = p->node->child;
+			while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
+				c = c->sibling;
+		}
+		if (!c) {
+			if (walked) {
+				p->restart = p->failed = true;
+				p->node = NULL;
+				hold_end(p, false);
+				return;
+			}
 			if (skipped)
 				ckpt_restore(p, skipped);
 			skipped = NULL;
@@ -3615,13 +3816,30 @@ static void cache_boundary(struct parser *p)
 			p->diag0 = diag_total(p->k->diag);
 			break;
 		}
+		if (p->pathpos < p->npath && c == p->path[p->pathpos])
+			p->pathpos++;
 		tg_lex_chunk_skip(p->lx, c->chunk);
 		p->cache->restored++;
-		p->node = skipped = c;
+		p->node = c;
+		walked = !c->saved;
+		if (c->saved)
+			skipped = c;
+		else
+			hold_start(p);
 		lex(p);
 	}
+	if (walked) {
+		/* the walk ended on a chunk whose state nothing holds */
+		p->restart = p->failed = true;
+		p->node = NULL;
+		hold_end(p, false);
+		return;
+	}
+	hold_end(p, true);
 	if (skipped)
 		ckpt_restore(p, skipped);
+	if (own && p->cache->dir && p->key && !image_find(p->cache, p->key))
+		image_save(p, own);
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -3637,6 +3855,25 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
 	return tg_load_cached(out, NULL, arena, intern, sm, diag, path, opts);
 }
 
+static void parser_free(struct parser *p)
+{
+	tg_lex_free(p->lx);
+	tg_hmap_free(p->mcs);
+	free(p->lets);
+	free(p->loops);
+	free(p->defsets);
+	free(p->bvars);
+	free(p->path);
+	pl_vec_free(&p->held);
+	while (p->scope) {
+		struct scope *s = p->scope;
+		p->scope = s->parent;
+		free(s->names);
+		free(s->vals);
+		free(s);
+	}
+}
+
 int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_arena *arena,
                    struct pl_intern *intern, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
                    const char *path, const struct tg_options *opts)
@@ -3645,16 +3882,20 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 	struct parser p;
 	static const struct tg_options none;
 	unsigned errs0 = pl_diag_errors(diag);
+	bool no_path = false;
 
 	if (!opts)
 		opts = &none;
 	*out = NULL;
+again:
 	tg_keeper_init(&recs->k, arena, intern, diag, sm);
 	memset(&p, 0, sizeof(p));
 	p.k = &recs->k;
 	p.mcs = tg_hmap_new(NULL);
 	p.cache = cache;
 	p.node = cache ? cache_root(cache, opts) : NULL;
+	p.opts = opts;
+	p.no_path = no_path;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
 	               opts->n_define) < 0) {
 		tg_hmap_free(p.mcs);
@@ -3669,6 +3910,18 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 		if (!p.failed && cur(&p) != TG_TOK_EOF)
 			tok_err(&p, "Unexpected token at top level");
 	}
+	if (p.restart) {
+		/* an image's path was wrong: load without images, and write
+		 * the image again */
+		for (struct tg_image_ent **e = &cache->images; *e; e = &(*e)->next)
+			if ((*e)->key == p.key) {
+				*e = (*e)->next;
+				break;
+			}
+		parser_free(&p);
+		no_path = true;
+		goto again;
+	}
 	/* keep the include tree for tg_rec_included_from */
 	uint32_t n = 1;
 	while (tg_lex_include_file(p.lx, n + 1))
@@ -3682,19 +3935,7 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 		recs->k.inc_file[i] = tg_lex_include_file(p.lx, i);
 	}
 	recs->k.lx = NULL;
-	tg_lex_free(p.lx);
-	tg_hmap_free(p.mcs);
-	free(p.lets);
-	free(p.loops);
-	free(p.defsets);
-	free(p.bvars);
-	while (p.scope) {
-		struct scope *s = p.scope;
-		p.scope = s->parent;
-		free(s->names);
-		free(s->vals);
-		free(s);
-	}
+	parser_free(&p);
 	*out = recs;
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;
 }

@@ -174,6 +174,20 @@ void tg_hmap_put(struct tg_hmap *m, const char *key, void *val)
 	m->vals[i] = val;
 }
 
+size_t tg_hmap_slots(const struct tg_hmap *m)
+{
+	return m->cap;
+}
+
+bool tg_hmap_slot(const struct tg_hmap *m, size_t i, const char **key, void **val)
+{
+	if (i >= m->cap || !m->keys[i])
+		return false;
+	*key = m->keys[i];
+	*val = m->vals[i];
+	return true;
+}
+
 /* ---- types ------------------------------------------------------------ */
 
 static struct tg_type *ty_new(struct tg_keeper *k, enum tg_type_kind kind)
@@ -468,7 +482,7 @@ static uint64_t mix(uint64_t h, uint64_t x)
 	return h;
 }
 
-static unsigned v_nops(const struct tg_value *v)
+unsigned tg_v_nops(const struct tg_value *v)
 {
 	switch (v->kind) {
 	case TG_V_DAG: return v->n + 1;
@@ -479,7 +493,7 @@ static unsigned v_nops(const struct tg_value *v)
 	}
 }
 
-static unsigned v_nnames(const struct tg_value *v)
+unsigned tg_v_nnames(const struct tg_value *v)
 {
 	if (v->kind == TG_V_DAG)
 		return v->n;
@@ -497,7 +511,7 @@ static uint64_t v_hash(const struct tg_value *v)
 	h = mix(h, (uintptr_t)v->str);
 	h = mix(h, (uintptr_t)v->rec);
 	h = mix(h, (uintptr_t)v->cty);
-	unsigned no = v_nops(v), nn = v_nnames(v);
+	unsigned no = tg_v_nops(v), nn = tg_v_nnames(v);
 	for (unsigned i = 0; i < no; i++)
 		h = mix(h, (uintptr_t)v->v[i]);
 	for (unsigned i = 0; i < nn; i++)
@@ -510,7 +524,7 @@ static bool v_same(const struct tg_value *a, const struct tg_value *b)
 	if (a->kind != b->kind || a->op != b->op || a->n != b->n || a->type != b->type || a->i != b->i ||
 	    a->str != b->str || a->rec != b->rec || a->cty != b->cty)
 		return false;
-	unsigned no = v_nops(a), nn = v_nnames(a);
+	unsigned no = tg_v_nops(a), nn = tg_v_nnames(a);
 	for (unsigned i = 0; i < no; i++)
 		if (a->v[i] != b->v[i])
 			return false;
@@ -530,7 +544,7 @@ static bool v_closed_of(const struct tg_value *v)
 	case TG_V_UNSET: case TG_V_BIT: case TG_V_INT: case TG_V_STRING: case TG_V_DEF:
 		return true;
 	case TG_V_LIST: case TG_V_BITS: case TG_V_DAG:
-		for (unsigned i = 0, n = v_nops(v); i < n; i++)
+		for (unsigned i = 0, n = tg_v_nops(v); i < n; i++)
 			if (v->v[i] && !v->v[i]->closed)
 				return false;
 		return true;
@@ -551,6 +565,22 @@ static size_t vtab_slot(const struct tg_keeper *k, uint64_t h)
 	return i;
 }
 
+/* Room for one more value (the table doubles at half full); true when
+ * the table moved. */
+static bool vtab_make_room(struct tg_keeper *k)
+{
+	if ((k->vcount + 1) * 2 <= k->vcap)
+		return false;
+	struct tg_value **old = k->vtab;
+	size_t ocap = k->vcap;
+	k->vcap = ocap * 2;
+	k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap);
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i])
+			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
+	return true;
+}
+
 static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_value *tmp)
 {
 	uint64_t h = v_hash(tmp);
@@ -558,20 +588,12 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	for (struct tg_value *e; (e = k->vtab[idx]) != NULL; idx = (idx + 1) & mask)
 		if (e->hash == h && v_same(e, tmp))
 			return e;
-	if ((k->vcount + 1) * 2 > k->vcap) {
-		struct tg_value **old = k->vtab;
-		size_t ocap = k->vcap;
-		k->vcap = ocap * 2;
-		k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap);
-		for (size_t i = 0; i < ocap; i++)
-			if (old[i])
-				k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
+	if (vtab_make_room(k))
 		idx = vtab_slot(k, h);
-	}
 	/* every byte is written below: no zeroing */
 	struct tg_value *v = pl_arena_alloc(k->arena, sizeof(*v));
 	*v = *tmp;
-	unsigned no = v_nops(tmp), nn = v_nnames(tmp);
+	unsigned no = tg_v_nops(tmp), nn = tg_v_nnames(tmp);
 	if (no) {
 		v->v = pl_arena_alloc(k->arena, sizeof(*v->v) * no);
 		memcpy(v->v, tmp->v, sizeof(*v->v) * no);
@@ -589,6 +611,14 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	k->vtab[idx] = v;
 	k->vcount++;
 	return v;
+}
+
+void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
+{
+	v->hash = v_hash(v);
+	vtab_make_room(k);
+	k->vtab[vtab_slot(k, v->hash)] = v;
+	k->vcount++;
 }
 
 const struct tg_value *tg_v_unset_make(struct tg_keeper *k)

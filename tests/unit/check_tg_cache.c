@@ -16,9 +16,11 @@
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -55,12 +57,61 @@ static char *dump_of(struct tg_cache *cache, struct pl_arena *arena, struct pl_i
 	return buf;
 }
 
+/* Remove the images in dir (and dir when rm_dir). */
+static void clear_images(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	closedir(d);
+}
+
+/* Images read and written by the runs of through_images. */
+static unsigned images_read, images_written;
+
+/* path loaded as a run of its own would load it with images in imgdir:
+ * its own cache, source manager and intern table (file ids and string
+ * addresses differ from the run that wrote the image). */
+static char *through_images(const char *imgdir, const char *path, const struct tg_options *o,
+                            unsigned *errors)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct tg_cache *cache = tg_cache_new();
+	unsigned r, w;
+
+	/* another file first: the input's files get other ids than when
+	 * its image was written */
+	pl_source_add(sm, "<other>", "x", 1);
+	tg_cache_set_dir(cache, imgdir);
+	char *dump = dump_of(cache, a, in, sm, path, o, errors);
+	tg_cache_image_stats(cache, &r, &w);
+	images_read += r;
+	images_written += w;
+	tg_cache_free(cache);
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(a);
+	return dump;
+}
+
 /* Load files[0..n) in order through one cache and each alone; every dump
- * must be the same.  Returns the number of inputs that failed to load
- * (the same either way) and the cache's statistics. */
-static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const *defs,
-                      unsigned ndefs, const char *const *files, unsigned n, unsigned *restored,
-                      unsigned *evaluated)
+ * must be the same.  With imgdir, each is also loaded twice as a run of
+ * its own keeping images there (the first run may write the image, the
+ * second reads it): the same again.  Returns the number of inputs that
+ * failed to load (the same either way) and the cache's statistics. */
+static unsigned agree_img(const char *imgdir, const char *const *dirs, unsigned ndirs,
+                          const char *const *defs, unsigned ndefs, const char *const *files,
+                          unsigned n, unsigned *restored, unsigned *evaluated)
 {
 	unsigned failed = 0;
 	struct tg_options o = {dirs, ndirs, defs, ndefs, true};
@@ -91,6 +142,26 @@ static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const
 			ck_assert_msg(strcmp(with, alone) == 0, "%s: records differ through the cache",
 			              files[i]);
 		}
+		for (int run = 0; imgdir && run < 2; run++) {
+			unsigned e3;
+			char *img = through_images(imgdir, files[i], &o, &e3);
+			ck_assert_msg(e3 == e2, "%s: %u errors through images, %u alone", files[i], e3, e2);
+			ck_assert_msg(!img == !alone, "%s: loads through images: %s", files[i],
+			              img ? "yes" : "no");
+			if (img && strcmp(img, alone) != 0 && getenv("PL_CACHE_KEEP")) {
+				FILE *f = fopen("/tmp/cache-image.json", "w");
+				fputs(img, f);
+				fclose(f);
+				f = fopen("/tmp/cache-alone.json", "w");
+				fputs(alone, f);
+				fclose(f);
+			}
+			ck_assert_msg(!img || strcmp(img, alone) == 0,
+			              "%s: records differ through an image (run %d)", files[i], run + 1);
+			free(img);
+		}
+		if (imgdir && getenv("PL_CACHE_LIST"))
+			clear_images(imgdir); /* one input's images at a time on disk */
 		free(with);
 		free(alone);
 		pl_arena_free(a);
@@ -101,6 +172,13 @@ static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const
 	pl_intern_free(in);
 	pl_arena_free(ca);
 	return failed;
+}
+
+static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const *defs,
+                      unsigned ndefs, const char *const *files, unsigned n, unsigned *restored,
+                      unsigned *evaluated)
+{
+	return agree_img(NULL, dirs, ndirs, defs, ndefs, files, n, restored, evaluated);
 }
 
 static void write_file(const char *name, const char *text)
@@ -220,6 +298,163 @@ START_TEST(defines_agree)
 }
 END_TEST
 
+static const char *img_dir(void)
+{
+	return tmp_path("img");
+}
+
+START_TEST(images_agree)
+{
+	const char *files[] = {tmp_path("user1.td"), tmp_path("user2.td"), tmp_path("user3.td"),
+	                       tmp_path("user4.td"), tmp_path("dup.td"), tmp_path("plain.td"),
+	                       tmp_path("useopen.td"), tmp_path("userbad.td"), tmp_path("user1.td")};
+	const char *dirs[] = {tmpdir};
+	unsigned restored, evaluated;
+
+	images_read = images_written = 0;
+	ck_assert_uint_eq(agree_img(img_dir(), dirs, 1, NULL, 0, files, 9, &restored, &evaluated), 2);
+	/* each input with leading includes that evaluate cleanly gets an
+	 * image on its first run and reads it on its second (user1's second
+	 * time reads it on both) */
+	ck_assert_uint_gt(images_written, 3);
+	ck_assert_uint_gt(images_read, 4);
+	clear_images(img_dir());
+	rmdir(img_dir());
+}
+END_TEST
+
+/* An included file changed since the image was written: the image is
+ * stale, the input is evaluated and the image written again. */
+START_TEST(stale_image_is_not_read)
+{
+	const char *dirs[] = {tmpdir};
+	struct tg_options o = {dirs, 1, NULL, 0, true};
+	unsigned e;
+
+	images_read = images_written = 0;
+	free(through_images(img_dir(), tmp_path("user4.td"), &o, &e));
+	ck_assert_uint_eq(images_written, 1);
+	write_file("inner.td", "class Inner<int n> { int v = n; int w = 2; }\n"
+	                       "def inner0 : Inner<0>;\n");
+	char *img = through_images(img_dir(), tmp_path("user4.td"), &o, &e);
+	ck_assert_uint_eq(images_read, 0);
+	ck_assert_uint_eq(images_written, 2);
+	ck_assert_ptr_nonnull(strstr(img, "\"w\""));
+	free(img);
+	img = through_images(img_dir(), tmp_path("user4.td"), &o, &e);
+	ck_assert_uint_eq(images_read, 1);
+	ck_assert_ptr_nonnull(strstr(img, "\"w\""));
+	free(img);
+	clear_images(img_dir());
+	rmdir(img_dir());
+}
+END_TEST
+
+/* A file appeared earlier on the include path after the image was
+ * written: the path the image recorded is wrong after one chunk was
+ * skipped, and the input is loaded again without it. */
+START_TEST(wrong_path_loads_again)
+{
+	char sh[256];
+	snprintf(sh, sizeof(sh), "%s/sh", tmpdir);
+	ck_assert_int_eq(mkdir(sh, 0777), 0);
+	const char *dirs[] = {sh, tmpdir};
+	struct tg_options o = {dirs, 2, NULL, 0, true};
+	unsigned e, e2;
+
+	write_file("leaf.td", "class L { int l = 1; }\n");
+	write_file("usesh.td", "include \"base.td\"\ninclude \"leaf.td\"\ndef u : L;\n");
+	images_read = images_written = 0;
+	free(through_images(img_dir(), tmp_path("usesh.td"), &o, &e));
+	ck_assert_uint_eq(images_written, 1);
+	write_file("sh/leaf.td", "class L { int l = 2; }\n");
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	char *alone = dump_of(NULL, a, in, sm, tmp_path("usesh.td"), &o, &e2);
+	char *img = through_images(img_dir(), tmp_path("usesh.td"), &o, &e);
+	ck_assert_uint_eq(e, e2);
+	ck_assert_ptr_nonnull(img);
+	ck_assert_str_eq(img, alone);
+	ck_assert_uint_eq(images_written, 2); /* written again */
+	free(img);
+	img = through_images(img_dir(), tmp_path("usesh.td"), &o, &e);
+	ck_assert_str_eq(img, alone);
+	ck_assert_uint_eq(images_read, 2);
+	free(img);
+	free(alone);
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(a);
+	unlink(tmp_path("sh/leaf.td"));
+	rmdir(sh);
+	unlink(tmp_path("leaf.td"));
+	unlink(tmp_path("usesh.td"));
+	clear_images(img_dir());
+	rmdir(img_dir());
+}
+END_TEST
+
+/* A damaged image is not read: one byte in about a hundred changed in
+ * turn, and the file cut short there. */
+START_TEST(damaged_image_is_not_read)
+{
+	const char *dirs[] = {tmpdir};
+	struct tg_options o = {dirs, 1, NULL, 0, true};
+	unsigned e;
+
+	images_read = images_written = 0;
+	free(through_images(img_dir(), tmp_path("user1.td"), &o, &e));
+	ck_assert_uint_eq(images_written, 1);
+	DIR *d = opendir(img_dir());
+	struct dirent *de;
+	char path[4096] = "";
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.')
+			snprintf(path, sizeof(path), "%s/%s", img_dir(), de->d_name);
+	closedir(d);
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	static char data[1 << 20];
+	size_t len = fread(data, 1, sizeof(data), f);
+	fclose(f);
+	ck_assert_uint_gt(len, 64);
+	for (size_t at = 0; at < len; at += len / 97 + 1) {
+		for (int cut = 0; cut < 2; cut++) {
+			f = fopen(path, "wb");
+			if (cut) {
+				fwrite(data, 1, at, f);
+			} else {
+				data[at] ^= 0x41;
+				fwrite(data, 1, len, f);
+				data[at] ^= 0x41;
+			}
+			fclose(f);
+			struct pl_arena *a = pl_arena_new();
+			struct pl_intern *in = pl_intern_new(a);
+			struct pl_source_mgr *sm = pl_source_mgr_new();
+			struct tg_cache *cache = tg_cache_new();
+			unsigned r, w;
+			tg_cache_set_dir(cache, img_dir());
+			char *dump = dump_of(cache, a, in, sm, tmp_path("user1.td"), &o, &e);
+			tg_cache_image_stats(cache, &r, &w);
+			ck_assert_msg(r == 0, "a damaged image (byte %zu, %s) was read", at,
+			              cut ? "cut there" : "changed");
+			ck_assert_ptr_nonnull(dump);
+			free(dump);
+			tg_cache_free(cache);
+			pl_source_mgr_free(sm);
+			pl_intern_free(in);
+			pl_arena_free(a);
+			/* the run wrote a good image again; the next turn damages
+			 * the original anew */
+		}
+	}
+	clear_images(img_dir());
+	rmdir(img_dir());
+}
+END_TEST
+
 /* MLIR 16's own dialects, when installed: real include trees. */
 START_TEST(mlir16_dialects_agree)
 {
@@ -254,6 +489,9 @@ START_TEST(list_agrees)
 	unsigned groups = 0, inputs = 0, failed_all = 0, restored_all = 0, evaluated_all = 0;
 
 	ck_assert_msg(f != NULL, "cannot read %s", list);
+	char imgdir[] = "/tmp/check_tg_images.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(imgdir));
+	images_read = images_written = 0;
 	while (getline(&line, &cap, f) > 0) {
 		const char *dirs[64], *files[4096];
 		unsigned nd = 0, nf = 0, restored, evaluated;
@@ -265,7 +503,7 @@ START_TEST(list_agrees)
 			dirs[nd++] = t;
 		for (char *t = strtok_r(tab + 1, " \n", &save); t && nf < 4096; t = strtok_r(NULL, " \n", &save))
 			files[nf++] = t;
-		failed_all += agree(dirs, nd, NULL, 0, files, nf, &restored, &evaluated);
+		failed_all += agree_img(imgdir, dirs, nd, NULL, 0, files, nf, &restored, &evaluated);
 		groups++;
 		inputs += nf;
 		restored_all += restored;
@@ -273,9 +511,13 @@ START_TEST(list_agrees)
 	}
 	free(line);
 	fclose(f);
-	printf("cache: %u groups, %u inputs agree (%u fail to load, the same way through the cache); "
-	       "%u chunks restored, %u evaluated under the cache\n",
-	       groups, inputs, failed_all, restored_all, evaluated_all);
+	clear_images(imgdir);
+	rmdir(imgdir);
+	printf("cache: %u groups, %u inputs agree (%u fail to load, the same way through the cache "
+	       "and through images); %u chunks restored, %u evaluated under the cache; "
+	       "%u images written, %u read\n",
+	       groups, inputs, failed_all, restored_all, evaluated_all, images_written, images_read);
+	ck_assert_uint_gt(images_read, 0);
 	ck_assert_uint_gt(inputs, 0);
 }
 END_TEST
@@ -296,6 +538,10 @@ int main(void)
 		tcase_add_test(tc, defines_agree);
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, mlir16_dialects_agree);
+		tcase_add_test(tc, images_agree);
+		tcase_add_test(tc, stale_image_is_not_read);
+		tcase_add_test(tc, wrong_path_loads_again);
+		tcase_add_test(tc, damaged_image_is_not_read);
 	}
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);

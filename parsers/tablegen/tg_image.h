@@ -1,0 +1,43 @@
+/*
+ * tg_image.h -- an evaluated state of the include cache kept in a file
+ * (tg_image.c), for tg_parse.c.
+ */
+#ifndef PL_TG_IMAGE_H
+#define PL_TG_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parsers/tablegen/tg.h"
+
+struct pl_arena;
+struct pl_source_file;
+struct tg_hmap;
+struct tg_keeper;
+struct tg_lex_chunk;
+
+/* Write the state k, mcs (name -> struct multiclass) reached through the
+ * chunks chunks[0..n) to path (through a temporary file renamed over it).
+ * Returns 0, or -1 when it could not be written. */
+int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *mcs,
+                   const struct tg_lex_chunk *const *chunks, unsigned n_chunks);
+
+/* Read the image at path into k (just made by tg_keeper_init, nothing else
+ * in it) and mcs (empty), and its chunks into chunk_arena, with the file ids
+ * and interned strings of this run.  Returns -1 (k is then unusable) when
+ * the file is missing, malformed, made by another patlint, or names a file
+ * whose text changed. */
+int tg_image_read(const char *path, struct tg_keeper *k, struct tg_hmap *mcs,
+                  struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks, unsigned *n_chunks);
+/* The same from memory (the fuzz target). */
+int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, struct tg_hmap *mcs,
+                         struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks,
+                         unsigned *n_chunks);
+
+/* The key of main's image under options o: the working directory, main's
+ * folder, the options and main's leading text (its includes).  Never 0. */
+uint64_t tg_image_key(const struct pl_source_file *main, const struct tg_options *o);
+/* dir/<key>.tgi (malloc'd). */
+char *tg_image_path(const char *dir, uint64_t key);
+
+#endif /* PL_TG_IMAGE_H */
