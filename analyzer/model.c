@@ -215,12 +215,36 @@ struct model_cdef *model_cdef_add(struct model *m, const char *name)
 	return c;
 }
 
-const struct model_cdef *model_cdef_find(const struct model *m, const char *name)
+static struct model_cdef *cdef_lookup(const struct model *m, const char *name)
 {
 	if (!m->cdefs || !name)
 		return NULL;
 	name = pl_intern(m->intern, name);
 	return m->cdefs[cdef_slot(m->cdefs, m->cap_cdefs, name)];
+}
+
+const struct model_cdef *model_cdef_find(const struct model *m, const char *name)
+{
+	struct model_cdef *c = cdef_lookup(m, name);
+
+	if (c && c->fill) {
+		void (*fill)(struct model *, struct model_cdef *, void *) = c->fill;
+		c->fill = NULL;
+		fill((struct model *)m, c, c->fill_ud);
+	}
+	return c;
+}
+
+bool model_cdef_known(const struct model *m, const char *name)
+{
+	return cdef_lookup(m, name) != NULL;
+}
+
+void model_cdef_defer(struct model_cdef *c, void (*fill)(struct model *, struct model_cdef *, void *),
+                      void *ud)
+{
+	c->fill = fill;
+	c->fill_ud = ud;
 }
 
 struct model_pattern *model_pattern_add(struct model *m)

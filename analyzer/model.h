@@ -127,11 +127,21 @@ struct model_cdef {
 	const char *summary;          /* its summary, or NULL */
 	const struct model_pred *pred;/* its predicate, NULL if none */
 	const char *storage_type;     /* Attr: storageType ("::mlir::IntegerAttr"), else NULL */
+	/* set by model_cdef_defer: fills summary, pred and storage_type on
+	 * the first model_cdef_find */
+	void (*fill)(struct model *m, struct model_cdef *c, void *ud);
+	void *fill_ud;
 };
 
-/* Add (first wins: returns NULL when the name exists) and look up. */
+/* Add (first wins: returns NULL when the name exists) and look up (filled
+ * in; not thread-safe: analyses on threads hold a lock around it). */
 struct model_cdef *model_cdef_add(struct model *m, const char *name);
 const struct model_cdef *model_cdef_find(const struct model *m, const char *name);
+/* Whether a constraint def of this name was added (not filled in). */
+bool model_cdef_known(const struct model *m, const char *name);
+/* Fill c in with fill(m, c, ud) on its first model_cdef_find. */
+void model_cdef_defer(struct model_cdef *c, void (*fill)(struct model *, struct model_cdef *, void *),
+                      void *ud);
 
 /* ---- patterns --------------------------------------------------------- */
 

@@ -194,11 +194,7 @@ static int kind_error(mode_t mode)
 
 int pl_read_file(char **out, size_t *out_len, const char *path)
 {
-	FILE *f;
 	struct stat st;
-	struct pl_buf b = {0};
-	char chunk[65536];
-	size_t n;
 	int fd, err = 0;
 
 	*out = NULL;
@@ -218,31 +214,48 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 		errno = err;
 		return -1;
 	}
-	f = fdopen(fd, "rb");
-	if (!f) {
-		err = errno;
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		/* counted while reading, so /dev/zero or a growing file stop too */
-		if (b.len + n > PL_MAX_FILE_SIZE) {
+	/* straight into a buffer of the file's size (a file that grows
+	 * meanwhile, or claims no size, makes it grow); counted while
+	 * reading, so /dev/zero or a growing file stop too */
+	size_t cap = (size_t)st.st_size < PL_MAX_FILE_SIZE ? (size_t)st.st_size + 1 : PL_MAX_FILE_SIZE + 1;
+	char *buf = pl_xmalloc(cap < 4096 ? 4096 : cap);
+	size_t len = 0;
+	cap = cap < 4096 ? 4096 : cap;
+	for (;;) {
+		if (len == cap) {
+			if (cap > PL_MAX_FILE_SIZE) {
+				err = EFBIG;
+				break;
+			}
+			cap = cap * 2 > PL_MAX_FILE_SIZE + 1 ? PL_MAX_FILE_SIZE + 1 : cap * 2;
+			buf = pl_xrealloc(buf, cap);
+		}
+		ssize_t got = read(fd, buf + len, cap - len);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			err = errno ? errno : EIO;
+			break;
+		}
+		if (got == 0)
+			break;
+		len += (size_t)got;
+		if (len > PL_MAX_FILE_SIZE) {
 			err = EFBIG;
 			break;
 		}
-		pl_buf_add(&b, chunk, n);
 	}
-	if (!err && ferror(f))
-		err = errno ? errno : EIO;
-	fclose(f);
+	close(fd);
 	if (err) {
-		pl_buf_free(&b);
+		free(buf);
 		errno = err;
 		return -1;
 	}
-	*out_len = b.len;
-	*out = pl_buf_detach(&b);
+	if (len == cap)
+		buf = pl_xrealloc(buf, len + 1);
+	buf[len] = '\0';
+	*out_len = len;
+	*out = buf;
 	return 0;
 }
 
@@ -311,4 +324,26 @@ uint64_t pl_hash_bytes(const void *p, size_t n)
 	h *= 0x94D049BB133111EBULL;
 	h ^= h >> 29;
 	return h;
+}
+
+uint64_t pl_checksum(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	const uint64_t k = 0x9E3779B97F4A7C15ULL;
+	uint64_t a = 0x243F6A8885A308D3ULL, b = 0x13198A2E03707344ULL;
+	uint64_t c = 0xA4093822299F31D0ULL, d = 0x082EFA98EC4E6C89ULL;
+
+	/* four lanes, independent until the end */
+	for (; n >= 32; s += 32, n -= 32) {
+		a = ((a ^ hash_word(s, 8)) * k) ^ (a >> 29);
+		b = ((b ^ hash_word(s + 8, 8)) * k) ^ (b >> 29);
+		c = ((c ^ hash_word(s + 16, 8)) * k) ^ (c >> 29);
+		d = ((d ^ hash_word(s + 24, 8)) * k) ^ (d >> 29);
+	}
+	uint64_t h = pl_hash_bytes(s, n);
+	h ^= a + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+	h ^= b + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+	h ^= c + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+	h ^= d + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+	return h * 0xBF58476D1CE4E5B9ULL;
 }

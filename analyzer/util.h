@@ -82,5 +82,8 @@ const char *pl_strerror(int err);
 
 /* 64-bit FNV-1a hash of n bytes. */
 uint64_t pl_hash_bytes(const void *p, size_t n);
+/* A 64-bit hash of a long buffer (file contents), faster per byte than
+ * pl_hash_bytes; not the same values. */
+uint64_t pl_checksum(const void *p, size_t n);
 
 #endif /* PL_UTIL_H */

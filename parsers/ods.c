@@ -615,22 +615,55 @@ static const struct model_pred *import_pred(struct model *m, const struct tga_re
 	return n;
 }
 
-static void import_cdef(struct model *m, const struct tga_rec *rec)
+/* A constraint def's summary and predicate tree, filled in when an
+ * analysis first looks the def up (most of OpBase.td's never are).  Like
+ * a deferred op, its records set may have been detached by then. */
+struct deferred_cdef {
+	const struct tg_records *r;
+	const struct tg_rec *rec;
+	struct pl_source_mgr *sm;
+};
+
+static void fill_cdef_now(struct model *m, struct model_cdef *c, const struct tga_rec *rec)
+{
+	const char *sum = tga_field_str(rec, "summary");
+	c->summary = sum && *sum ? intern(m, sum) : NULL;
+	c->pred = import_pred(m, tga_field_def(rec, "predicate"), 0);
+	const char *st = c->is_attr ? tga_field_str(rec, "storageType") : NULL;
+	c->storage_type = st && *st ? intern(m, st) : NULL;
+}
+
+static void fill_cdef(struct model *m, struct model_cdef *c, void *ud)
+{
+	const struct deferred_cdef *x = ud;
+
+	if (tga_attached() == x->r) {
+		fill_cdef_now(m, c, tga_rec_wrap(x->rec));
+		return;
+	}
+	struct tga_state *saved = tga_suspend();
+	tga_attach(x->r, x->sm);
+	fill_cdef_now(m, c, tga_rec_wrap(x->rec));
+	tga_resume(saved);
+}
+
+static void import_cdef(struct model *m, const struct tg_records *r, const struct tga_rec *rec,
+                        struct pl_diag_ctx *d)
 {
 	bool is_attr = tga_rec_isa(rec, "AttrConstraint");
 	if (tga_rec_anonymous(rec) || (!is_attr && !tga_rec_isa(rec, "TypeConstraint")))
 		return;
-	if (model_cdef_find(m, tga_rec_name(rec)))
+	if (model_cdef_known(m, tga_rec_name(rec)))
 		return;
 	struct model_cdef *c = model_cdef_add(m, tga_rec_name(rec));
 	if (!c)
 		return;
 	c->is_attr = is_attr;
-	const char *sum = tga_field_str(rec, "summary");
-	c->summary = sum && *sum ? intern(m, sum) : NULL;
-	c->pred = import_pred(m, tga_field_def(rec, "predicate"), 0);
-	const char *st = is_attr ? tga_field_str(rec, "storageType") : NULL;
-	c->storage_type = st && *st ? intern(m, st) : NULL;
+	struct deferred_cdef *x = PL_NEW(model_arena(m), struct deferred_cdef);
+	x->r = r;
+	x->rec = tga_rec_raw(rec);
+	x->sm = d->sm;
+	model_cdef_defer(c, fill_cdef, x);
 }
 
 static int import_all(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d,
@@ -651,7 +684,7 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 			bool incl = tg_rec_included_from(r, tga_rec_raw(rec), 0, &at);
 			import_op(m, r, rec, d, incl, input && !incl);
 		} else {
-			import_cdef(m, rec);
+			import_cdef(m, r, rec, d);
 		}
 	}
 	if (pl_diag_errors(d) > errs)

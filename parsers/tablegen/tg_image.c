@@ -471,7 +471,7 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		const struct pl_source_file *f = w.file_v.items[i];
 		put_bytes(&w, f->path, strlen(f->path));
 		put_u64(&w, f->len);
-		put_u64(&w, pl_hash_bytes(f->buf, f->len));
+		put_u64(&w, pl_checksum(f->buf, f->len));
 	}
 	for (size_t i = 0; i < w.str_v.len; i++) {
 		const char *s = w.str_v.items[i];
@@ -615,7 +615,7 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 	pl_buf_add(&out, IMG_MAGIC, 8);
 	{
 		uint32_t sl = (uint32_t)strlen(IMG_STAMP);
-		uint64_t len = w.b.len, h = pl_hash_bytes(w.b.data, w.b.len);
+		uint64_t len = w.b.len, h = pl_checksum(w.b.data, w.b.len);
 		pl_buf_add(&out, (const char *)&sl, sizeof(sl));
 		pl_buf_add(&out, IMG_STAMP, sl);
 		pl_buf_add(&out, (const char *)&len, sizeof(len));
@@ -843,7 +843,7 @@ static bool read_files(struct reader *r, struct pl_source_mgr *sm)
 		struct pl_source_file *f;
 		int rc = pl_source_load(&f, sm, path);
 		free(path);
-		if (rc < 0 || f->len != len || pl_hash_bytes(f->buf, f->len) != h)
+		if (rc < 0 || f->len != len || pl_checksum(f->buf, f->len) != h)
 			return r->bad = true, false;
 		r->files[i] = f;
 	}
@@ -973,15 +973,16 @@ static bool read_recs(struct reader *r)
 			f->fk = (enum tg_field_kind)fk;
 		}
 		rec->nsupers = rec->capsupers = get_count(r, 8);
-		rec->supers = PL_NEW_ARRAY(r->a, struct tg_rec *, rec->nsupers ? rec->nsupers : 1);
-		rec->super_spans = PL_NEW_ARRAY(r->a, struct pl_span, rec->nsupers ? rec->nsupers : 1);
+		/* arrays filled whole below: not zeroed */
+		rec->supers = pl_arena_alloc(r->a, sizeof(*rec->supers) * (rec->nsupers ? rec->nsupers : 1));
+		rec->super_spans = pl_arena_alloc(r->a, sizeof(*rec->super_spans) * (rec->nsupers ? rec->nsupers : 1));
 		for (unsigned j = 0; j < rec->nsupers; j++) {
 			if (!(rec->supers[j] = get_rec(r)))
 				r->bad = true;
 			rec->super_spans[j] = get_span(r);
 		}
 		rec->ntargs = rec->captargs = get_count(r, 4);
-		rec->targs = PL_NEW_ARRAY(r->a, const char *, rec->ntargs ? rec->ntargs : 1);
+		rec->targs = pl_arena_alloc(r->a, sizeof(*rec->targs) * (rec->ntargs ? rec->ntargs : 1));
 		for (unsigned j = 0; j < rec->ntargs; j++)
 			if (!(rec->targs[j] = get_str(r)))
 				r->bad = true;
@@ -1061,7 +1062,7 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 		return -1;
 	r.p += sl;
 	uint64_t plen = get_u64(&r), h = get_u64(&r);
-	if (plen != (uint64_t)(r.end - r.p) || pl_hash_bytes(r.p, (size_t)plen) != h)
+	if (plen != (uint64_t)(r.end - r.p) || pl_checksum(r.p, (size_t)plen) != h)
 		return -1;
 
 	r.nfiles = get_count(&r, 20);
@@ -1087,7 +1088,9 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 	if (r.bad || !read_types(&r) || !read_vals(&r) || !read_recs(&r))
 		goto out;
 
-	/* the keeper: its own unset and bits stay; the rest is the image's */
+	/* the keeper: its own unset and bits stay; the rest is the image's,
+	 * in a table made once at its final size */
+	tg_v_reserve(k, r.nvals);
 	for (uint32_t i = 0; i < r.nvals; i++) {
 		struct tg_value *v = r.vals[i];
 		if (v != k->unset && v != k->bit0 && v != k->bit1)

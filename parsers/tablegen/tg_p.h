@@ -279,6 +279,8 @@ unsigned tg_v_nnames(const struct tg_value *v);
 /* Put v, made outside the constructors (tg_image.c), in k's value table;
  * every operand must already be there. */
 void tg_v_adopt(struct tg_keeper *k, struct tg_value *v);
+/* Room in k's value table for n more values. */
+void tg_v_reserve(struct tg_keeper *k, size_t n);
 
 bool tg_v_typed(const struct tg_value *v);
 bool tg_v_concrete(const struct tg_value *v);

@@ -569,16 +569,10 @@ static size_t vtab_slot(const struct tg_keeper *k, uint64_t h)
  * the table moved. */
 static bool vtab_make_room(struct tg_keeper *k)
 {
-	if ((k->vcount + 1) * 2 <= k->vcap)
-		return false;
-	struct tg_value **old = k->vtab;
-	size_t ocap = k->vcap;
-	k->vcap = ocap * 2;
-	k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap);
-	for (size_t i = 0; i < ocap; i++)
-		if (old[i])
-			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
-	return true;
+	size_t cap = k->vcap;
+
+	tg_v_reserve(k, 1);
+	return k->vcap != cap;
 }
 
 static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_value *tmp)
@@ -611,6 +605,23 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	k->vtab[idx] = v;
 	k->vcount++;
 	return v;
+}
+
+void tg_v_reserve(struct tg_keeper *k, size_t n)
+{
+	size_t cap = k->vcap;
+
+	while ((k->vcount + n + 1) * 2 > cap)
+		cap *= 2;
+	if (cap == k->vcap)
+		return;
+	struct tg_value **old = k->vtab;
+	size_t ocap = k->vcap;
+	k->vcap = cap;
+	k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, cap);
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i])
+			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
 }
 
 void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
