@@ -422,8 +422,13 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 	push(&w, K_VAL, k->unset);
 	push(&w, K_VAL, k->bit0);
 	push(&w, K_VAL, k->bit1);
+	/* Values nothing in the state refers to cannot be compared with
+	 * later ones: only the uniqued Class<args> instantiations are kept
+	 * for themselves (they name their anonymous record, which a later
+	 * Class<args> must find again, as LLVM's VarDefInit does). */
 	for (size_t i = 0; i < k->vcap; i++)
-		push(&w, K_VAL, k->vtab[i]);
+		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
+			push(&w, K_VAL, k->vtab[i]);
 	for (unsigned i = 0; i < k->ndefs; i++)
 		push(&w, K_REC, k->defs[i]);
 	for (unsigned i = 0; i < k->nclasses; i++)
