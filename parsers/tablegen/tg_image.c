@@ -19,6 +19,7 @@
  * changed makes the image stale (also a failure).  The files are native
  * binary: an image is only for the machine and the patlint that wrote it.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <errno.h>
@@ -26,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -37,7 +40,31 @@
 
 #define IMG_MAGIC "PLTGIMG1"
 /* Changes with the layout of the objects written (and with the version). */
-#define IMG_STAMP PACKAGE_VERSION "/1"
+#define IMG_FORMAT PACKAGE_VERSION "/1"
+
+/* The stamp of images this patlint writes and reads: the format and the
+ * size and time of the running executable, so that a rebuilt patlint (an
+ * evaluator that may now evaluate differently) never reads an image of
+ * the one before. */
+static char img_stamp_buf[128];
+static once_flag img_stamp_once = ONCE_FLAG_INIT;
+
+static void img_stamp_init(void)
+{
+	struct stat st;
+
+	if (stat("/proc/self/exe", &st) == 0)
+		snprintf(img_stamp_buf, sizeof(img_stamp_buf), "%s/%lld.%lld.%ld", IMG_FORMAT,
+		         (long long)st.st_size, (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	else
+		snprintf(img_stamp_buf, sizeof(img_stamp_buf), "%s", IMG_FORMAT);
+}
+
+static const char *img_stamp(void)
+{
+	call_once(&img_stamp_once, img_stamp_init);
+	return img_stamp_buf;
+}
 
 /* Fixed numbers of the keeper's type singletons. */
 enum { T_BIT = 1, T_INT, T_STRING, T_DAG, T_REC_EMPTY, T_FIRST_FREE };
@@ -619,10 +646,10 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 	/* header: magic, stamp, payload length and checksum */
 	pl_buf_add(&out, IMG_MAGIC, 8);
 	{
-		uint32_t sl = (uint32_t)strlen(IMG_STAMP);
+		uint32_t sl = (uint32_t)strlen(img_stamp());
 		uint64_t len = w.b.len, h = pl_checksum(w.b.data, w.b.len);
 		pl_buf_add(&out, (const char *)&sl, sizeof(sl));
-		pl_buf_add(&out, IMG_STAMP, sl);
+		pl_buf_add(&out, img_stamp(), sl);
 		pl_buf_add(&out, (const char *)&len, sizeof(len));
 		pl_buf_add(&out, (const char *)&h, sizeof(h));
 	}
@@ -1055,7 +1082,8 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 {
 	struct reader r = {.p = (const unsigned char *)data, .end = (const unsigned char *)data + len,
 	                   .k = k, .a = k->arena, .ca = chunk_arena};
-	size_t sl = strlen(IMG_STAMP);
+	const char *stamp = img_stamp();
+	size_t sl = strlen(stamp);
 	int rc = -1;
 
 	*chunks = NULL;
@@ -1063,7 +1091,7 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 	if (len < 8 + 4 + sl + 16 || memcmp(data, IMG_MAGIC, 8) != 0)
 		return -1;
 	r.p += 8;
-	if (get_u32(&r) != sl || memcmp(r.p, IMG_STAMP, sl) != 0)
+	if (get_u32(&r) != sl || memcmp(r.p, stamp, sl) != 0)
 		return -1;
 	r.p += sl;
 	uint64_t plen = get_u64(&r), h = get_u64(&r);
@@ -1222,7 +1250,7 @@ static uint64_t mix_str(uint64_t h, const char *s)
 uint64_t tg_image_key(const struct pl_source_file *main, const struct tg_options *o)
 {
 	char cwd[4096];
-	uint64_t h = mix_str(0, IMG_STAMP);
+	uint64_t h = mix_str(0, IMG_FORMAT);
 
 	h = mix_str(h, getcwd(cwd, sizeof(cwd)) ? cwd : "");
 	const char *slash = strrchr(main->path, '/');

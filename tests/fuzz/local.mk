@@ -9,13 +9,13 @@
 #
 # The targets are not part of `make check`: they need clang and time.
 FUZZ_SECONDS = 60
-FUZZ_TARGETS = tablegen pdll ir check tgcache compdb
+FUZZ_TARGETS = tablegen pdll ir check tgcache compdb image
 FUZZ_CPPFLAGS = -I$(top_srcdir) -I$(top_builddir) \
 	$(PCRE2_CFLAGS) $(CGRAPH_CFLAGS) $(GVC_CFLAGS) $(JSONC_CFLAGS)
 FUZZ_LIBS = $(PCRE2_LIBS) $(CGRAPH_LIBS) $(GVC_LIBS) $(JSONC_LIBS) -lm
 EXTRA_DIST += tests/fuzz/build.sh tests/fuzz/run-all.sh tests/fuzz/fuzz_common.h \
 	tests/fuzz/fuzz_tablegen.c tests/fuzz/fuzz_pdll.c tests/fuzz/fuzz_ir.c \
-	tests/fuzz/fuzz_check.c tests/fuzz/fuzz_tgcache.c tests/fuzz/fuzz_compdb.c \
+	tests/fuzz/fuzz_check.c tests/fuzz/fuzz_tgcache.c tests/fuzz/fuzz_compdb.c tests/fuzz/fuzz_image.c \
 	tests/fuzz/tablegen.dict tests/fuzz/pdll.dict tests/fuzz/mlir.dict tests/fuzz/compdb.dict \
 	$(NULL)
 

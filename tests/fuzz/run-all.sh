@@ -2,13 +2,13 @@
 # run-all.sh -- run every libFuzzer target of tests/fuzz/ in turn, one at a
 # time (one process: the machine is shared), and print their statistics.
 #
-#   run-all.sh SECONDS [TARGET...]       TARGET: tablegen pdll ir check tgcache compdb
+#   run-all.sh SECONDS [TARGET...]       TARGET: tablegen pdll ir check tgcache compdb image
 #
 # Run from the build folder after `make fuzz` built the targets (or set
 # FUZZ_BIN to the folder holding fuzz_<target>).  Seeds are the test
 # inputs (tests/**/input.*, tests/**/*.td|*.pdll|*.mlir|*.yml) and, read in place
 # when it exists, ../shared/corpus (FUZZ_CORPUS); they are gathered under
-# $FUZZ_BIN/seeds (copies, with the selector byte the ir and check targets
+# $FUZZ_BIN/seeds (copies, with the selector byte the ir, check and image targets
 # expect, never inside the source tree).  New inputs the fuzzer finds go to
 # $FUZZ_BIN/work/<target>, crashes, leaks and hangs (-timeout=FUZZ_TIMEOUT,
 # default 10 s) to $FUZZ_BIN/artifacts/<target>-*.  Prints, per target, the
@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=${top_srcdir:-$(cd "$here/../.." && pwd)}
 bin=${FUZZ_BIN:-$(pwd)/tests/fuzz}
 corpus=${FUZZ_CORPUS:-$src/../shared/corpus}
-targets=${*:-tablegen pdll ir check tgcache compdb}
+targets=${*:-tablegen pdll ir check tgcache compdb image}
 timeout=${FUZZ_TIMEOUT:-10}
 status=0
 
@@ -62,6 +62,7 @@ for t in $targets; do
     pdll) seed "$sd" "" pdll; dict=$here/pdll.dict ;;
     compdb) seed "$sd" "" yml; dict=$here/compdb.dict ;;
     ir) seed "$sd" "000" mlir; dict=$here/mlir.dict ;;
+    image) seed "$sd" "000" td; dict=$here/tablegen.dict ;;
     check)
         seed "$sd.td" "000" td; seed "$sd.pdll" "001" pdll
         mkdir -p "$sd" && rm -f "$sd"/* && mv "$sd.td"/* "$sd" 2>/dev/null
