@@ -106,16 +106,17 @@ const char *tg_bang_name(enum tg_bang bang)
  * and `deftype` are not keywords in 16). */
 static const struct {
 	const char *word;
+	unsigned char len;
 	enum tg_tok kind;
-} keywords[] = {
-	{"assert", TG_TOK_ASSERT}, {"bit", TG_TOK_BIT}, {"bits", TG_TOK_BITS},
-	{"class", TG_TOK_CLASS}, {"code", TG_TOK_CODE}, {"dag", TG_TOK_DAG},
-	{"def", TG_TOK_DEF}, {"defm", TG_TOK_DEFM}, {"defset", TG_TOK_DEFSET},
-	{"defvar", TG_TOK_DEFVAR}, {"else", TG_TOK_ELSE}, {"false", TG_TOK_FALSE},
-	{"field", TG_TOK_FIELD}, {"foreach", TG_TOK_FOREACH}, {"if", TG_TOK_IF},
-	{"in", TG_TOK_IN}, {"int", TG_TOK_INT}, {"let", TG_TOK_LET},
-	{"list", TG_TOK_LIST}, {"multiclass", TG_TOK_MULTICLASS},
-	{"string", TG_TOK_STRING}, {"then", TG_TOK_THEN}, {"true", TG_TOK_TRUE},
+} keywords[] = { /* ORDER: by first letter (keyword stops past it) */
+	{"assert", 6, TG_TOK_ASSERT}, {"bit", 3, TG_TOK_BIT}, {"bits", 4, TG_TOK_BITS},
+	{"class", 5, TG_TOK_CLASS}, {"code", 4, TG_TOK_CODE}, {"dag", 3, TG_TOK_DAG},
+	{"def", 3, TG_TOK_DEF}, {"defm", 4, TG_TOK_DEFM}, {"defset", 6, TG_TOK_DEFSET},
+	{"defvar", 6, TG_TOK_DEFVAR}, {"else", 4, TG_TOK_ELSE}, {"false", 5, TG_TOK_FALSE},
+	{"field", 5, TG_TOK_FIELD}, {"foreach", 7, TG_TOK_FOREACH}, {"if", 2, TG_TOK_IF},
+	{"in", 2, TG_TOK_IN}, {"int", 3, TG_TOK_INT}, {"let", 3, TG_TOK_LET},
+	{"list", 4, TG_TOK_LIST}, {"multiclass", 10, TG_TOK_MULTICLASS},
+	{"string", 6, TG_TOK_STRING}, {"then", 4, TG_TOK_THEN}, {"true", 4, TG_TOK_TRUE}
 };
 
 /* Returned by keyword() for `include`. */
@@ -130,7 +131,9 @@ static int keyword(const char *s, size_t n)
 		return KW_INCLUDE;
 	for (size_t i = 0; i < PL_ARRAY_LEN(keywords); i++) {
 		const char *w = keywords[i].word;
-		if (w[0] == s[0] && strlen(w) == n && memcmp(w, s, n) == 0)
+		if (w[0] > s[0])
+			break;
+		if (w[0] == s[0] && keywords[i].len == n && memcmp(w, s, n) == 0)
 			return keywords[i].kind;
 	}
 	return TG_TOK_ID;
@@ -336,12 +339,20 @@ static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uin
 static struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)
 {
 	struct pl_span sp;
+	const uint32_t *ls = fr->f->line_starts;
 
 	sp.file = fr->f->id;
 	sp.off = off;
 	sp.end_off = end_off;
 	frame_linecol(fr, off, &sp.line, &sp.col);
-	frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
+	/* most tokens end on the line they start on */
+	if (ls && sp.line == fr->lc_line && end_off >= off &&
+	    (sp.line >= fr->f->n_lines || end_off < ls[sp.line])) {
+		sp.end_line = sp.line;
+		sp.end_col = sp.col + (end_off - off);
+	} else {
+		frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
+	}
 	return sp;
 }
 

@@ -386,9 +386,17 @@ struct tg_rec *tg_keeper_class(struct tg_keeper *k, const char *name)
 
 const char *tg_anon_name(struct tg_keeper *k)
 {
-	char buf[32];
-	snprintf(buf, sizeof(buf), "anonymous_%u", k->anon_counter++);
-	return pl_intern(k->intern, buf);
+	/* "anonymous_%u" without snprintf: one is made per Class<args> */
+	char buf[32] = "anonymous_", digits[12];
+	unsigned n = k->anon_counter++, nd = 0;
+
+	do
+		digits[nd++] = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	size_t len = 10;
+	while (nd)
+		buf[len++] = digits[--nd];
+	return pl_intern_n(k->intern, buf, len);
 }
 
 /* ---- parser state ------------------------------------------------------- */
