@@ -742,13 +742,14 @@ static uint32_t get_count(struct reader *r, size_t min_size)
 	return n;
 }
 
+/* n bytes of the image ("" and n = 0 past its end: the reader is bad). */
 static const unsigned char *get_bytes(struct reader *r, uint32_t *n)
 {
 	*n = get_u32(r);
-	if (*n > (size_t)(r->end - r->p)) {
+	if (r->bad || *n > (size_t)(r->end - r->p)) {
 		r->bad = true;
 		*n = 0;
-		return NULL;
+		return (const unsigned char *)"";
 	}
 	const unsigned char *s = r->p;
 	r->p += *n;
