@@ -325,20 +325,29 @@ static void visit_ents(struct writer *w, const struct entry_vec *ev)
 	}
 }
 
+/* Room for n more bytes (the writes are small and many: inline). */
+static inline char *put_room(struct writer *w, size_t n)
+{
+	if (w->b.cap - w->b.len < n)
+		pl_buf_reserve(&w->b, n < 1 << 16 ? 1 << 16 : n);
+	char *p = w->b.data + w->b.len;
+	w->b.len += n;
+	return p;
+}
+
 static void put_u8(struct writer *w, unsigned x)
 {
-	char c = (char)x;
-	pl_buf_add(&w->b, &c, 1);
+	*put_room(w, 1) = (char)x;
 }
 
 static void put_u32(struct writer *w, uint32_t x)
 {
-	pl_buf_add(&w->b, (const char *)&x, sizeof(x));
+	memcpy(put_room(w, sizeof(x)), &x, sizeof(x));
 }
 
 static void put_u64(struct writer *w, uint64_t x)
 {
-	pl_buf_add(&w->b, (const char *)&x, sizeof(x));
+	memcpy(put_room(w, sizeof(x)), &x, sizeof(x));
 }
 
 static void put_bytes(struct writer *w, const char *s, size_t n)
@@ -408,7 +417,9 @@ static void note_map(struct writer *w, const struct tg_hmap *m, int kind)
 		}
 }
 
-static int write_file(const char *path, const char *data, size_t len)
+/* Write head[0..hlen) then data[0..len) to path, through a temporary
+ * file renamed over it. */
+static int write_file(const char *path, const char *head, size_t hlen, const char *data, size_t len)
 {
 	static atomic_uint seq; /* -j workers write in one process */
 	char *tmp = pl_xmalloc(strlen(path) + 48);
@@ -418,7 +429,7 @@ static int write_file(const char *path, const char *data, size_t len)
 	sprintf(tmp, "%s.%ld.%u.tmp", path, (long)getpid(), atomic_fetch_add(&seq, 1));
 	f = fopen(tmp, "wb");
 	if (f) {
-		bool ok = fwrite(data, 1, len, f) == len;
+		bool ok = fwrite(head, 1, hlen, f) == hlen && fwrite(data, 1, len, f) == len;
 		if (fclose(f) == 0 && ok && rename(tmp, path) == 0)
 			rc = 0;
 		else
@@ -653,8 +664,7 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		pl_buf_add(&out, (const char *)&len, sizeof(len));
 		pl_buf_add(&out, (const char *)&h, sizeof(h));
 	}
-	pl_buf_add(&out, w.b.data, w.b.len);
-	rc = write_file(path, out.data, out.len);
+	rc = write_file(path, out.data, out.len, w.b.data, w.b.len);
 done:
 	pl_buf_free(&out);
 	pl_buf_free(&w.b);
