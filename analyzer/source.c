@@ -205,7 +205,13 @@ struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t e
 	s.off = off;
 	s.end_off = end_off < off ? off : end_off;
 	pl_source_linecol(f, off, &s.line, &s.col);
-	pl_source_linecol(f, s.end_off, &s.end_line, &s.end_col);
+	/* most spans end on the line they start on: no second search */
+	if (s.end_off <= f->len && (s.line >= f->n_lines || s.end_off < f->line_starts[s.line])) {
+		s.end_line = s.line;
+		s.end_col = s.col + (s.end_off - off);
+	} else {
+		pl_source_linecol(f, s.end_off, &s.end_line, &s.end_col);
+	}
 	return s;
 }
 

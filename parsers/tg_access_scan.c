@@ -114,6 +114,13 @@ char *tga_blank_comments(const char *buf, size_t len)
 	memcpy(t, buf, len);
 	t[len] = 0;
 	for (size_t i = 0; i < len; i++) {
+		/* most bytes start nothing: skip to the next that may */
+		size_t k = strcspn(t + i, "\"[/");
+		if (k) {
+			i += k;
+			if (i >= len)
+				break;
+		}
 		if (t[i] == '"' || (t[i] == '[' && i + 1 < len && t[i + 1] == '{')) {
 			i = tga_skip_literal(t, len, i);
 		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
