@@ -3321,11 +3321,14 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
 	bool top = !mc && !p->depth && !p->nlets && !p->nloops && !p->ndefsets && !p->nbvars &&
 	           !p->curmc && !p->scope;
 
+	/* after a wrong image path (p->restart) nothing more is parsed: the
+	 * input is loaded again */
 	if (top && p->node)
 		cache_boundary(p);
-	while (cur(p) == TG_TOK_ASSERT || cur(p) == TG_TOK_CLASS || cur(p) == TG_TOK_DEF || cur(p) == TG_TOK_DEFM ||
-	       cur(p) == TG_TOK_DEFSET || cur(p) == TG_TOK_DEFVAR || cur(p) == TG_TOK_FOREACH || cur(p) == TG_TOK_IF ||
-	       cur(p) == TG_TOK_LET || cur(p) == TG_TOK_MULTICLASS) {
+	while (!p->restart && (cur(p) == TG_TOK_ASSERT || cur(p) == TG_TOK_CLASS || cur(p) == TG_TOK_DEF ||
+	                       cur(p) == TG_TOK_DEFM || cur(p) == TG_TOK_DEFSET || cur(p) == TG_TOK_DEFVAR ||
+	                       cur(p) == TG_TOK_FOREACH || cur(p) == TG_TOK_IF || cur(p) == TG_TOK_LET ||
+	                       cur(p) == TG_TOK_MULTICLASS)) {
 		if (!parse_object(p, mc))
 			return false;
 		if (top && p->node)
