@@ -664,7 +664,9 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		pl_buf_add(&out, (const char *)&len, sizeof(len));
 		pl_buf_add(&out, (const char *)&h, sizeof(h));
 	}
-	rc = write_file(path, out.data, out.len, w.b.data, w.b.len);
+	/* one pl_read_file could not read back is not written (a run would
+	 * write it again each time) */
+	rc = out.len + w.b.len > PL_MAX_FILE_SIZE ? -1 : write_file(path, out.data, out.len, w.b.data, w.b.len);
 done:
 	pl_buf_free(&out);
 	pl_buf_free(&w.b);
