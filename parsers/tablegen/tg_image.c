@@ -22,7 +22,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
-#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,8 +216,6 @@ static uint32_t span_id(struct writer *w, struct pl_span s, bool add)
 	w->span_slot[j] = (uint32_t)w->n_spans;
 	return (uint32_t)w->n_spans;
 }
-
-static void note_file(struct writer *w, uint32_t id);
 
 static void note_span(struct writer *w, struct pl_span s)
 {
@@ -448,13 +445,12 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 
 	w.n_sm = pl_source_count(k->sm) + 1;
 	w.file_ix = pl_xcalloc(w.n_sm, sizeof(*w.file_ix));
-	pmap_add(&w.types, k->ty_bit, T_BIT);
-	pmap_add(&w.types, k->ty_int, T_INT);
-	pmap_add(&w.types, k->ty_string, T_STRING);
-	pmap_add(&w.types, k->ty_dag, T_DAG);
-	pmap_add(&w.types, k->ty_rec_empty, T_REC_EMPTY);
-	for (const struct tg_type *t = k->ty_bit; t; t = t == k->ty_bit ? k->ty_int : t == k->ty_int ? k->ty_string : t == k->ty_string ? k->ty_dag : t == k->ty_dag ? k->ty_rec_empty : NULL)
-		visit_type(&w, t);
+	const struct tg_type *single[T_FIRST_FREE] = {NULL, k->ty_bit, k->ty_int, k->ty_string, k->ty_dag,
+	                                              k->ty_rec_empty};
+	for (unsigned i = 1; i < T_FIRST_FREE; i++)
+		pmap_add(&w.types, single[i], i);
+	for (unsigned i = 1; i < T_FIRST_FREE; i++)
+		visit_type(&w, single[i]);
 
 	/* everything the state reaches */
 	push(&w, K_VAL, k->unset);
@@ -531,11 +527,8 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		put_u32(&w, sp.end_off);
 	}
 	/* the singletons' list types, then the other types */
-	put_type(&w, k->ty_bit->list_of);
-	put_type(&w, k->ty_int->list_of);
-	put_type(&w, k->ty_string->list_of);
-	put_type(&w, k->ty_dag->list_of);
-	put_type(&w, k->ty_rec_empty->list_of);
+	for (unsigned i = 1; i < T_FIRST_FREE; i++)
+		put_type(&w, single[i]->list_of);
 	for (size_t i = 0; i < w.type_v.len; i++) {
 		const struct tg_type *t = w.type_v.items[i];
 		put_u8(&w, t->kind);
