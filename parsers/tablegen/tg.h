@@ -60,6 +60,11 @@ void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *eval
  * missing; NULL: no files), so that later runs skip the included files
  * this run evaluated (tg_parse.c, tg_image.c). */
 void tg_cache_set_dir(struct tg_cache *c, const char *dir);
+/* After a run writes its first image, the least recently used images of
+ * the folder are removed when they take more than this many bytes
+ * (default TG_IMAGE_DIR_LIMIT), down to three quarters of it. */
+#define TG_IMAGE_DIR_LIMIT ((uint64_t)1 << 30)
+void tg_cache_set_dir_limit(struct tg_cache *c, uint64_t bytes);
 /* Images read and written by runs through c. */
 void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written);
 /* tg_load through cache (NULL: as tg_load). */

@@ -22,12 +22,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <threads.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -1188,6 +1191,88 @@ int tg_image_read(const char *path, struct tg_keeper *k, struct tg_hmap *mcs,
 	int rc = tg_image_read_buffer(data, len, k, mcs, chunk_arena, chunks, n_chunks);
 	free(data);
 	return rc;
+}
+
+/* ---- the folder ---------------------------------------------------------- */
+
+void tg_image_touch(const char *path)
+{
+	utimensat(AT_FDCWD, path, NULL, 0);
+}
+
+struct img_file {
+	char *path;
+	off_t size;
+	struct timespec mtime;
+};
+
+static int cmp_oldest(const void *a, const void *b)
+{
+	const struct img_file *x = a, *y = b;
+
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static bool has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+void tg_image_prune(const char *dir, uint64_t max_bytes)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct img_file *v = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t total = 0;
+	time_t now = time(NULL);
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		bool img = has_suffix(e->d_name, ".tgi"), tmp = has_suffix(e->d_name, ".tmp");
+		if (!img && !tmp)
+			continue;
+		char *path = pl_xmalloc(strlen(dir) + strlen(e->d_name) + 2);
+		struct stat st;
+		sprintf(path, "%s/%s", dir, e->d_name);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		if (tmp) {
+			/* left by a writer that died: an hour is plenty to write one */
+			if (now - st.st_mtim.tv_sec > 3600)
+				remove(path);
+			free(path);
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = pl_xrealloc(v, cap * sizeof(*v));
+		}
+		v[n].path = path;
+		v[n].size = st.st_size;
+		v[n].mtime = st.st_mtim;
+		total += (uint64_t)st.st_size;
+		n++;
+	}
+	closedir(d);
+	/* the least recently used first, until three quarters of the cap */
+	if (total > max_bytes) {
+		qsort(v, n, sizeof(*v), cmp_oldest);
+		for (size_t i = 0; i < n && total > max_bytes / 4 * 3; i++)
+			if (remove(v[i].path) == 0)
+				total -= (uint64_t)v[i].size;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
 }
 
 /* ---- the key ------------------------------------------------------------- */

@@ -37,6 +37,12 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 /* The key of main's image under options o: the working directory, main's
  * folder, the options and main's leading text (its includes).  Never 0. */
 uint64_t tg_image_key(const struct pl_source_file *main, const struct tg_options *o);
+/* Mark the image at path used now (its time orders tg_image_prune). */
+void tg_image_touch(const char *path);
+/* When the images in dir take more than max_bytes, remove the least
+ * recently used until they take three quarters of it; remove temporary
+ * files of writers that died (older than an hour). */
+void tg_image_prune(const char *dir, uint64_t max_bytes);
 /* dir/<key>.tgi (malloc'd). */
 char *tg_image_path(const char *dir, uint64_t key);
 

@@ -3385,6 +3385,7 @@ struct tg_cache {
 	struct tg_cache_root *roots;   /* one per set of options loaded under */
 	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
 	char *dir;                     /* where images are kept; NULL: nowhere */
+	uint64_t dir_limit;            /* bytes of images kept there (tg_image_prune) */
 	struct tg_image_ent *images;   /* images of this run */
 	unsigned images_read, images_written;
 };
@@ -3420,6 +3421,13 @@ void tg_cache_set_dir(struct tg_cache *c, const char *dir)
 {
 	free(c->dir);
 	c->dir = dir ? pl_xstrdup(dir) : NULL;
+	if (!c->dir_limit)
+		c->dir_limit = TG_IMAGE_DIR_LIMIT;
+}
+
+void tg_cache_set_dir_limit(struct tg_cache *c, uint64_t bytes)
+{
+	c->dir_limit = bytes;
 }
 
 void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written)
@@ -3675,6 +3683,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 			ckpt_keep(cache, node, &lk, mcs, true);
 		image_note(cache, p->key, node);
 		cache->images_read++;
+		tg_image_touch(path);
 	}
 	free(path);
 	tg_hmap_free(mcs);
@@ -3696,7 +3705,8 @@ static void image_save(struct parser *p, struct tg_ckpt *own)
 	char *path = tg_image_path(cache->dir, p->key);
 	if (n && pl_mkdirs(cache->dir) == 0 && tg_image_write(path, p->k, p->mcs, chain, n) == 0) {
 		image_note(cache, p->key, own);
-		cache->images_written++;
+		if (cache->images_written++ == 0)
+			tg_image_prune(cache->dir, cache->dir_limit);
 	}
 	free(path);
 	free(chain);

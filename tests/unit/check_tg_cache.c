@@ -20,7 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -29,6 +31,7 @@
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "parsers/tablegen/tg.h"
+#include "parsers/tablegen/tg_image.h"
 
 static char tmpdir[64];
 
@@ -513,6 +516,54 @@ START_TEST(malformed_payload_is_refused)
 }
 END_TEST
 
+static void make_file(const char *path, off_t size, time_t mtime)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(ftruncate(fileno(f), size), 0);
+	fclose(f);
+	struct timespec ts[2] = {{mtime, 0}, {mtime, 0}};
+	ck_assert_int_eq(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+/* The folder is kept under its limit, the least recently used images
+ * going first; temporary files of dead writers go after an hour. */
+START_TEST(folder_is_pruned)
+{
+	char dir[256];
+	snprintf(dir, sizeof(dir), "%s/prune", tmpdir);
+	ck_assert_int_eq(mkdir(dir, 0777), 0);
+	time_t now = time(NULL);
+	char a[300], b[300], c[300], d[300], e[300], o[300];
+	snprintf(a, sizeof(a), "%s/a.tgi", dir);
+	snprintf(b, sizeof(b), "%s/b.tgi", dir);
+	snprintf(c, sizeof(c), "%s/c.tgi", dir);
+	snprintf(d, sizeof(d), "%s/x.tgi.1.2.tmp", dir);
+	snprintf(e, sizeof(e), "%s/y.tgi.1.3.tmp", dir);
+	snprintf(o, sizeof(o), "%s/other.txt", dir);
+	make_file(c, 100, now - 300); /* oldest write, but used just below */
+	make_file(a, 100, now - 200);
+	make_file(b, 100, now - 100);
+	make_file(d, 10, now - 7200);
+	make_file(e, 10, now);
+	make_file(o, 1000, now - 9000);
+	tg_image_touch(c);
+	tg_image_prune(dir, 1000); /* 300 bytes of images: under the limit */
+	ck_assert_int_eq(access(a, F_OK), 0);
+	ck_assert_int_ne(access(d, F_OK), 0); /* a dead writer's */
+	ck_assert_int_eq(access(e, F_OK), 0); /* a writer's, maybe alive */
+	tg_image_prune(dir, 250); /* over: down to 186 bytes, oldest use first */
+	ck_assert_int_ne(access(a, F_OK), 0);
+	ck_assert_int_ne(access(b, F_OK), 0);
+	ck_assert_int_eq(access(c, F_OK), 0);
+	ck_assert_int_eq(access(o, F_OK), 0); /* not an image */
+	unlink(c);
+	unlink(e);
+	unlink(o);
+	rmdir(dir);
+}
+END_TEST
+
 /* MLIR 16's own dialects, when installed: real include trees. */
 START_TEST(mlir16_dialects_agree)
 {
@@ -601,6 +652,7 @@ int main(void)
 		tcase_add_test(tc, wrong_path_loads_again);
 		tcase_add_test(tc, damaged_image_is_not_read);
 		tcase_add_test(tc, malformed_payload_is_refused);
+		tcase_add_test(tc, folder_is_pruned);
 	}
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
