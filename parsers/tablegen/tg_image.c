@@ -388,13 +388,10 @@ static void put_ents(struct writer *w, const struct entry_vec *ev)
 
 static void put_map(struct writer *w, const struct tg_hmap *m, int kind)
 {
-	uint32_t n = 0;
 	const char *key;
 	void *val;
 
-	for (size_t i = 0; i < tg_hmap_slots(m); i++)
-		n += tg_hmap_slot(m, i, &key, &val);
-	put_u32(w, n);
+	put_u32(w, (uint32_t)tg_hmap_count(m));
 	for (size_t i = 0; i < tg_hmap_slots(m); i++)
 		if (tg_hmap_slot(m, i, &key, &val)) {
 			put_str(w, key);
@@ -615,12 +612,9 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 	put_type(&w, k->bits_chain);
 	put_type(&w, k->rec_chain);
 	{
-		uint32_t n = 0;
 		const char *key;
 		void *val;
-		for (size_t i = 0; i < tg_hmap_slots(mcs); i++)
-			n += tg_hmap_slot(mcs, i, &key, &val);
-		put_u32(&w, n);
+		put_u32(&w, (uint32_t)tg_hmap_count(mcs));
 		for (size_t i = 0; i < tg_hmap_slots(mcs); i++)
 			if (tg_hmap_slot(mcs, i, &key, &val)) {
 				const struct multiclass *mc = val;

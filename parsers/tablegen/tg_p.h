@@ -201,7 +201,9 @@ void tg_hmap_free(struct tg_hmap *m);
 struct tg_hmap *tg_hmap_copy(struct pl_arena *arena, const struct tg_hmap *src);
 void *tg_hmap_get(const struct tg_hmap *m, const char *key);
 void tg_hmap_put(struct tg_hmap *m, const char *key, void *val);
-/* Slots of m, and the entry in slot i (false when the slot is empty). */
+/* Entries of m; slots of m, and the entry in slot i (false when the slot
+ * is empty). */
+size_t tg_hmap_count(const struct tg_hmap *m);
 size_t tg_hmap_slots(const struct tg_hmap *m);
 bool tg_hmap_slot(const struct tg_hmap *m, size_t i, const char **key, void **val);
 

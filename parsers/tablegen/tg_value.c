@@ -174,6 +174,11 @@ void tg_hmap_put(struct tg_hmap *m, const char *key, void *val)
 	m->vals[i] = val;
 }
 
+size_t tg_hmap_count(const struct tg_hmap *m)
+{
+	return m->count;
+}
+
 size_t tg_hmap_slots(const struct tg_hmap *m)
 {
 	return m->cap;

@@ -307,6 +307,23 @@ static const char *img_dir(void)
 	return tmp_path("img");
 }
 
+/* The path of the one image in img_dir(). */
+static void only_image(char *path, size_t size)
+{
+	DIR *d = opendir(img_dir());
+	struct dirent *de;
+	unsigned n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.') {
+			snprintf(path, size, "%s/%s", img_dir(), de->d_name);
+			n++;
+		}
+	closedir(d);
+	ck_assert_uint_eq(n, 1);
+}
+
 START_TEST(images_agree)
 {
 	const char *files[] = {tmp_path("user1.td"), tmp_path("user2.td"), tmp_path("user3.td"),
@@ -412,13 +429,8 @@ START_TEST(damaged_image_is_not_read)
 	images_read = images_written = 0;
 	free(through_images(img_dir(), tmp_path("user1.td"), &o, &e));
 	ck_assert_uint_eq(images_written, 1);
-	DIR *d = opendir(img_dir());
-	struct dirent *de;
-	char path[4096] = "";
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			snprintf(path, sizeof(path), "%s/%s", img_dir(), de->d_name);
-	closedir(d);
+	char path[4096];
+	only_image(path, sizeof(path));
 	FILE *f = fopen(path, "rb");
 	ck_assert_ptr_nonnull(f);
 	static char data[1 << 20];
@@ -483,13 +495,8 @@ START_TEST(malformed_payload_is_refused)
 	images_read = images_written = 0;
 	free(through_images(img_dir(), tmp_path("user4.td"), &o, &e));
 	ck_assert_uint_eq(images_written, 1);
-	DIR *d = opendir(img_dir());
-	struct dirent *de;
-	char path[4096] = "";
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			snprintf(path, sizeof(path), "%s/%s", img_dir(), de->d_name);
-	closedir(d);
+	char path[4096];
+	only_image(path, sizeof(path));
 	char *img;
 	size_t len;
 	ck_assert_int_eq(pl_read_file(&img, &len, path), 0);
