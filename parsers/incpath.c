@@ -11,14 +11,53 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer/util.h"
 
-/* Whether the resolved path real is root itself or below it. */
-static bool under_root(const char *real, const char *root_path)
+struct incpath_root {
+	char *path; /* as asked */
+	char *real; /* resolved, or NULL when realpath failed */
+};
+
+void incpath_memo_free(struct incpath_memo *memo)
 {
-	char *root = realpath(root_path, NULL);
+	for (size_t i = 0; i < memo->n; i++) {
+		free(memo->roots[i].path);
+		free(memo->roots[i].real);
+	}
+	free(memo->roots);
+	memset(memo, 0, sizeof(*memo));
+}
+
+/* root_path resolved: from the memo, else realpath(3) (kept in the memo
+ * when there is one; *owned tells the caller to free it otherwise). */
+static char *root_real(struct incpath_memo *memo, const char *root_path, bool *owned)
+{
+	*owned = false;
+	if (!memo) {
+		*owned = true;
+		return realpath(root_path, NULL);
+	}
+	for (size_t i = 0; i < memo->n; i++)
+		if (strcmp(memo->roots[i].path, root_path) == 0)
+			return memo->roots[i].real;
+	if (memo->n == memo->cap) {
+		memo->cap = memo->cap ? 2 * memo->cap : 8;
+		memo->roots = pl_xrealloc(memo->roots, memo->cap * sizeof(*memo->roots));
+	}
+	struct incpath_root *r = &memo->roots[memo->n++];
+	r->path = pl_xstrdup(root_path);
+	r->real = realpath(root_path, NULL);
+	return r->real;
+}
+
+/* Whether the resolved path real is root itself or below it. */
+static bool under_root(struct incpath_memo *memo, const char *real, const char *root_path)
+{
+	bool owned;
+	char *root = root_real(memo, root_path, &owned);
 	bool ok = false;
 
 	if (!root)
@@ -28,24 +67,53 @@ static bool under_root(const char *real, const char *root_path)
 		ok = true;
 	else if (strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0'))
 		ok = true;
-	free(root);
+	if (owned)
+		free(root);
 	return ok;
 }
 
-bool incpath_allowed(const char *found, const char *includer, const char *const *dirs,
-                     unsigned n_dirs, char **real_out)
+/* found resolved (heap), or NULL when it is not on disk.  With a memo,
+ * the folder's resolved path comes from it and only the last component is
+ * looked at: when that is a plain name and not a symbolic link, the file's
+ * real path is its folder's followed by the name. */
+static char *found_real(struct incpath_memo *memo, const char *found)
 {
-	char *real = realpath(found, NULL);
+	const char *slash = strrchr(found, '/');
+	const char *base = slash ? slash + 1 : found;
+	struct stat st;
+
+	if (!memo || !*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 ||
+	    lstat(found, &st) != 0 || S_ISLNK(st.st_mode))
+		return realpath(found, NULL);
+	char *dir = slash ? pl_xstrndup(found, slash == found ? 1 : (size_t)(slash - found))
+	                  : pl_xstrdup(".");
+	bool owned;
+	char *dreal = root_real(memo, dir, &owned);
+	free(dir);
+	if (!dreal)
+		return realpath(found, NULL);
+	struct pl_buf b = {0};
+	pl_buf_puts(&b, dreal);
+	if (strcmp(dreal, "/") != 0)
+		pl_buf_putc(&b, '/');
+	pl_buf_puts(&b, base);
+	return pl_buf_detach(&b);
+}
+
+bool incpath_allowed(struct incpath_memo *memo, const char *found, const char *includer,
+                     const char *const *dirs, unsigned n_dirs, char **real_out)
+{
+	char *real = found_real(memo, found);
 	bool ok = false;
 
 	if (real_out)
 		*real_out = NULL;
 	if (!real)
 		return true; /* not on disk: a buffer registered in the source manager */
-	if (under_root(real, "."))
+	if (under_root(memo, real, "."))
 		ok = true;
 	for (unsigned i = 0; !ok && i < n_dirs; i++)
-		ok = under_root(real, dirs[i]);
+		ok = under_root(memo, real, dirs[i]);
 	if (!ok && includer) {
 		/* the including file's folder: its path up to the last slash */
 		const char *slash = strrchr(includer, '/');
@@ -54,7 +122,7 @@ bool incpath_allowed(const char *found, const char *includer, const char *const 
 			char *dir = pl_xmalloc(n + 2);
 			memcpy(dir, includer, n ? n : 1);
 			dir[n ? n : 1] = '\0';
-			ok = under_root(real, dir);
+			ok = under_root(memo, real, dir);
 			free(dir);
 		}
 	}

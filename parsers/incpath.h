@@ -14,13 +14,26 @@
 #define PL_INCPATH_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* The resolved paths of the roots asked about so far: an input's includes
+ * ask about the same few roots each time, and each realpath(3) costs a
+ * readlink(2) per path component.  Zero-initialize; one per parser (not
+ * shared between threads). */
+struct incpath_memo {
+	size_t n, cap;
+	struct incpath_root *roots;
+};
+
+void incpath_memo_free(struct incpath_memo *memo);
 
 /* Whether the existing file `found` may be included from the file
  * `includer` with include directories dirs[0..n_dirs).  A path that does
  * not name a file on disk (an in-memory buffer) is allowed.  When refused
  * and real_out is not NULL, *real_out is the resolved path (heap, caller
- * frees); otherwise it is set to NULL. */
-bool incpath_allowed(const char *found, const char *includer, const char *const *dirs,
-                     unsigned n_dirs, char **real_out);
+ * frees); otherwise it is set to NULL.  memo (may be NULL) keeps the
+ * roots' resolved paths between calls. */
+bool incpath_allowed(struct incpath_memo *memo, const char *found, const char *includer,
+                     const char *const *dirs, unsigned n_dirs, char **real_out);
 
 #endif /* PL_INCPATH_H */

@@ -1327,7 +1327,7 @@ static char *resolve_include_from(const char *includer, const struct pdll_option
 		else
 			pl_buf_free(&b);
 	}
-	if (found && confine && !incpath_allowed(found, includer, dirs, n_dirs, refused)) {
+	if (found && confine && !incpath_allowed(NULL, found, includer, dirs, n_dirs, refused)) {
 		free(found);
 		return NULL;
 	}

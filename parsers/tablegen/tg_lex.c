@@ -189,6 +189,7 @@ struct tg_lexer {
 	unsigned n_paths, cap_paths;
 	bool done;                   /* EOF reached or a fatal error: only EOF from now */
 	bool allow_outside;          /* --allow-include-outside: no include confinement */
+	struct incpath_memo inc_memo; /* roots' resolved paths for confinement */
 	char *refused;               /* resolved path of an include refused by confinement */
 	bool too_large;              /* an include candidate exceeded PL_MAX_FILE_SIZE */
 	struct pl_buf sbuf;          /* scratch for strings with escapes */
@@ -1079,13 +1080,15 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 	struct pl_source_file *f;
 	struct stat st;
 
-	/* stat can fail for a buffer registered with pl_source_add. */
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	/* stat can fail for a buffer registered with pl_source_add; such a
+	 * path is not on disk, so confinement has nothing to resolve. */
+	bool on_disk = stat(path, &st) == 0;
+	if (on_disk && S_ISDIR(st.st_mode))
 		return NULL;
-	if (!lx->allow_outside) {
+	if (on_disk && !lx->allow_outside) {
 		char *real = NULL;
-		if (!incpath_allowed(path, top(lx)->f->path, (const char *const *)lx->inc_dirs, lx->n_inc,
-		                     &real)) {
+		if (!incpath_allowed(&lx->inc_memo, path, top(lx)->f->path,
+		                     (const char *const *)lx->inc_dirs, lx->n_inc, &real)) {
 			if (!lx->refused)
 				lx->refused = real;
 			else
@@ -1461,6 +1464,7 @@ void tg_lex_free(struct tg_lexer *lx)
 	free(lx->paths);
 	free(lx->path_ids);
 	free(lx->refused);
+	incpath_memo_free(&lx->inc_memo);
 	chunk_free(lx->ck);
 	chunk_free(lx->ended);
 	free(lx->skips);
