@@ -33,6 +33,9 @@
 #include <cgraph.h>
 #ifdef HAVE_GVC
 #include <gvc.h>
+#ifdef GVC_SONAME
+#include <dlfcn.h>
+#endif
 #endif
 
 #include "analyzer/model.h"
@@ -280,29 +283,69 @@ static void declare_defaults(Agraph_t *g)
 	agattr(g, AGRAPH, "label", "");
 }
 
+#ifdef HAVE_GVC
+/* The gvc functions rendering uses: from libgvc loaded now (configure
+ * found its soname, GVC_SONAME), or linked.  The handle stays open for
+ * the rest of the run: the plugins gvc loads refer to it. */
+struct gvc_api {
+	__typeof__(&gvContext) context;
+	__typeof__(&gvLayout) layout;
+	__typeof__(&gvRender) render;
+	__typeof__(&gvFreeLayout) free_layout;
+	__typeof__(&gvFreeContext) free_context;
+};
+
+static bool gvc_load(struct gvc_api *api)
+{
+#ifdef GVC_SONAME
+	void *h = dlopen(GVC_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		fprintf(stderr, "patlint: graph: cannot load Graphviz (%s)\n", dlerror());
+		return false;
+	}
+	api->context = (__typeof__(&gvContext))dlsym(h, "gvContext");
+	api->layout = (__typeof__(&gvLayout))dlsym(h, "gvLayout");
+	api->render = (__typeof__(&gvRender))dlsym(h, "gvRender");
+	api->free_layout = (__typeof__(&gvFreeLayout))dlsym(h, "gvFreeLayout");
+	api->free_context = (__typeof__(&gvFreeContext))dlsym(h, "gvFreeContext");
+	if (!api->context || !api->layout || !api->render || !api->free_layout ||
+	    !api->free_context) {
+		fprintf(stderr, "patlint: graph: %s lacks a function patlint needs\n", GVC_SONAME);
+		return false;
+	}
+#else
+	*api = (struct gvc_api){gvContext, gvLayout, gvRender, gvFreeLayout, gvFreeContext};
+#endif
+	return true;
+}
+#endif
+
 /* Write or render g into f. */
 static int emit(FILE *f, Agraph_t *g, enum dot_format fmt)
 {
 	if (fmt == DOT_FMT_DOT)
 		return agwrite(g, f) == 0 ? 0 : -1;
 #ifdef HAVE_GVC
-	GVC_t *gvc = gvContext();
+	struct gvc_api gv;
+	if (!gvc_load(&gv))
+		return -1;
+	GVC_t *gvc = gv.context();
 	int rc = -1;
 	if (!gvc) {
 		fprintf(stderr, "patlint: graph: cannot start Graphviz\n");
 		return -1;
 	}
-	if (gvLayout(gvc, g, "dot") != 0) {
+	if (gv.layout(gvc, g, "dot") != 0) {
 		fprintf(stderr, "patlint: graph: Graphviz layout failed\n");
 		goto cleanup;
 	}
-	if (gvRender(gvc, g, dot_format_name(fmt), f) != 0)
+	if (gv.render(gvc, g, dot_format_name(fmt), f) != 0)
 		fprintf(stderr, "patlint: graph: Graphviz cannot render %s\n", dot_format_name(fmt));
 	else
 		rc = 0;
-	gvFreeLayout(gvc, g);
+	gv.free_layout(gvc, g);
 cleanup:
-	gvFreeContext(gvc);
+	gv.free_context(gvc);
 	return rc;
 #else
 	fprintf(stderr, "patlint: graph: rendering %s needs Graphviz gvc\n", dot_format_name(fmt));
