@@ -38,6 +38,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -57,7 +58,12 @@
 static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static inline bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 static inline bool is_id_first(int c) { return c == '_' || is_alpha(c); }
-static inline bool is_id_char(int c) { return c == '_' || is_alpha(c) || is_digit(c); }
+/* [0-9A-Za-z_] as bits of c in 0..255 (the identifier loops' test) */
+static inline bool is_id_char(int c)
+{
+	static const uint64_t set[4] = {0x03FF000000000000ULL, 0x07FFFFFE87FFFFFEULL, 0, 0};
+	return (set[(unsigned)c >> 6 & 3] >> ((unsigned)c & 63)) & 1;
+}
 static inline bool is_hex(int c)
 {
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -129,11 +135,15 @@ static int keyword(const char *s, size_t n)
 		return TG_TOK_ID;
 	if (n == 7 && memcmp(s, "include", 7) == 0)
 		return KW_INCLUDE;
-	for (size_t i = 0; i < PL_ARRAY_LEN(keywords); i++) {
+	/* where the keywords of each first letter a..t start in keywords[] */
+	static const unsigned char first[] = {
+		0, 1, 3, 5, 10, 11, 23, 23, 14, 23, 23, 17, 19, 23, 23, 23, 23, 23, 20, 21,
+	};
+	for (size_t i = first[s[0] - 'a']; i < PL_ARRAY_LEN(keywords); i++) {
 		const char *w = keywords[i].word;
-		if (w[0] > s[0])
+		if (w[0] != s[0])
 			break;
-		if (w[0] == s[0] && keywords[i].len == n && memcmp(w, s, n) == 0)
+		if (keywords[i].len == n && memcmp(w, s, n) == 0)
 			return keywords[i].kind;
 	}
 	return TG_TOK_ID;

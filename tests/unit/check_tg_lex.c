@@ -19,6 +19,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
+#include "parsers/incpath.h"
 #include "parsers/tablegen/tg_lex.h"
 
 /* One lexer run with collected diagnostics. */
@@ -187,6 +188,77 @@ START_TEST(test_keywords_and_spans)
 	ck_assert_str_eq(t->text, "include_x");
 	ck_assert_int_eq(next()->kind, TG_TOK_EOF);
 	ck_assert_int_eq(next()->kind, TG_TOK_EOF);
+}
+END_TEST
+
+START_TEST(test_every_keyword)
+{
+	/* each keyword, then words that share a first letter or a prefix */
+	start("assert bit bits class code dag def defm defset defvar else false field foreach "
+	      "if in int let list multiclass string then true "
+	      "as bitsy clas da defsets el fields g i ins lets mu strin the truer u zz _if");
+	ck_assert_str_eq(all_tokens(),
+	                 "'assert' 'bit' 'bits' 'class' 'code' 'dag' 'def' 'defm' 'defset' 'defvar' "
+	                 "'else' 'false' 'field' 'foreach' 'if' 'in' 'int' 'let' 'list' 'multiclass' "
+	                 "'string' 'then' 'true' "
+	                 "id:as id:bitsy id:clas id:da id:defsets id:el id:fields id:g id:i id:ins "
+	                 "id:lets id:mu id:strin id:the id:truer id:u id:zz id:_if end of file ");
+}
+END_TEST
+
+/* ---- include confinement (parsers/incpath.h) ---- */
+
+/* incpath_allowed with and without a memo: the same answer and, when
+ * refused, the same resolved path. */
+static bool allowed_both(struct incpath_memo *memo, const char *found, const char *includer,
+                         const char *const *dirs, unsigned n_dirs)
+{
+	char *real_a = NULL, *real_b = NULL;
+	bool a = incpath_allowed(NULL, found, includer, dirs, n_dirs, &real_a);
+	bool b = incpath_allowed(memo, found, includer, dirs, n_dirs, &real_b);
+	ck_assert_int_eq(a, b);
+	if (real_a || real_b) {
+		ck_assert_ptr_nonnull(real_a);
+		ck_assert_ptr_nonnull(real_b);
+		ck_assert_str_eq(real_a, real_b);
+	}
+	free(real_a);
+	free(real_b);
+	return b;
+}
+
+START_TEST(test_incpath_memo)
+{
+	/* tmpdir/work is the working directory; tmpdir/out is outside it */
+	ck_assert_int_eq(mkdir("work", 0755), 0);
+	ck_assert_int_eq(mkdir("out", 0755), 0);
+	write_file("out/secret.td", "", 0);
+	write_file("work/inc/a.td", "", 0);
+	ck_assert_int_eq(symlink("../../out/secret.td", "work/inc/link.td"), 0);
+	ck_assert_int_eq(symlink("../out", "work/outdir"), 0);
+	ck_assert_int_eq(symlink("inc", "work/inclink"), 0);
+	ck_assert_int_eq(chdir("work"), 0);
+
+	struct incpath_memo memo = {0};
+	const char *dirs[] = {"inc", "inclink/"};
+	for (int round = 0; round < 2; round++) { /* the second from the memo */
+		ck_assert(allowed_both(&memo, "inc/a.td", NULL, dirs, 1));
+		ck_assert(allowed_both(&memo, "inclink/a.td", NULL, dirs, 2));
+		ck_assert(allowed_both(&memo, "inc/../inc/a.td", "inc/x.td", NULL, 0));
+		ck_assert(allowed_both(&memo, "./inc/a.td", NULL, NULL, 0));
+		ck_assert(!allowed_both(&memo, "inc/link.td", "inc/a.td", dirs, 2));
+		ck_assert(!allowed_both(&memo, "outdir/secret.td", NULL, dirs, 1));
+		ck_assert(!allowed_both(&memo, "../out/secret.td", NULL, dirs, 2));
+		/* allowed as the includer's folder, not otherwise */
+		char abs[256];
+		ck_assert_int_eq(snprintf(abs, sizeof(abs), "%s/out/secret.td", tmpdir) < 256, 1);
+		ck_assert(!allowed_both(&memo, abs, "inc/a.td", dirs, 1));
+		ck_assert(allowed_both(&memo, abs, abs, dirs, 1));
+		/* not on disk: nothing to resolve */
+		ck_assert(allowed_both(&memo, "inc/none.td", NULL, dirs, 1));
+	}
+	incpath_memo_free(&memo);
+	ck_assert_int_eq(chdir(tmpdir), 0);
 }
 END_TEST
 
@@ -413,6 +485,7 @@ static Suite *tg_lex_suite(void)
 	tcase_add_test(tc, test_number_limits);
 	tcase_add_test(tc, test_hex_out_of_range);
 	tcase_add_test(tc, test_keywords_and_spans);
+	tcase_add_test(tc, test_every_keyword);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("literals");
@@ -441,6 +514,7 @@ static Suite *tg_lex_suite(void)
 	tcase_add_test(tc, test_include_errors);
 	tcase_add_test(tc, test_include_cycle);
 	tcase_add_test(tc, test_missing_main);
+	tcase_add_test(tc, test_incpath_memo);
 	suite_add_tcase(s, tc);
 	return s;
 }
