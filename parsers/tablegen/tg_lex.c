@@ -349,21 +349,28 @@ static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uin
 
 static struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)
 {
-	struct pl_span sp;
-	const uint32_t *ls = fr->f->line_starts;
+	const struct pl_source_file *f = fr->f;
+	const uint32_t *ls = f->line_starts;
+	uint32_t i = fr->lc_line - 1, n = f->n_lines;
+	struct pl_span sp = {.file = f->id, .off = off, .end_off = end_off};
 
-	sp.file = fr->f->id;
-	sp.off = off;
-	sp.end_off = end_off;
-	frame_linecol(fr, off, &sp.line, &sp.col);
-	/* most tokens end on the line they start on */
-	if (ls && sp.line == fr->lc_line && end_off >= off &&
-	    (sp.line >= fr->f->n_lines || end_off < ls[sp.line])) {
-		sp.end_line = sp.line;
-		sp.end_col = sp.col + (end_off - off);
+	if (!ls || off < ls[i]) {
+		frame_linecol(fr, off, &sp.line, &sp.col);
 	} else {
-		frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
+		/* frame_linecol's forward walk, here for the common case */
+		while (i + 1 < n && ls[i + 1] <= off)
+			i++;
+		fr->lc_line = i + 1;
+		sp.line = i + 1;
+		sp.col = off - ls[i] + 1;
+		/* most tokens end on the line they start on */
+		if (end_off >= off && (i + 1 >= n || end_off < ls[i + 1])) {
+			sp.end_line = sp.line;
+			sp.end_col = sp.col + (end_off - off);
+			return sp;
+		}
 	}
+	frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
 	return sp;
 }
 
