@@ -5,6 +5,10 @@
  * cost time and invite leaks.  The debug mode (PL_DEBUG_ARENA) keeps the
  * same interface but mallocs each object, so memory checkers can see it.
  *
+ * Blocks start zeroed and no byte is handed out twice, so zeroed objects
+ * (pl_arena_zalloc) cost no memset: the kernel has cleared the pages of a
+ * fresh mapping anyway, and calloc clears only memory it reuses.
+ *
  * An arena's first block is small; the following ones are 2 MiB, aligned
  * and marked for transparent huge pages where the system has them: a run
  * touches every page it allocates, and faulting them in 4 KiB at a time
@@ -143,7 +147,8 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 		if (b && size == BLOCK_SIZE && (nb = big_block_new()) != NULL)
 			size = BIG_BLOCK - sizeof(*nb); /* past the first block: a huge page */
 		if (!nb) {
-			nb = pl_xmalloc(sizeof(*nb) + size);
+			/* zeroed, as a mapping is (pl_arena_zalloc) */
+			nb = pl_xcalloc(1, sizeof(*nb) + size);
 			nb->mapped = false;
 		}
 		nb->size = size;
@@ -187,7 +192,11 @@ void *pl_arena_zalloc(struct pl_arena *a, size_t n)
 {
 	void *p = pl_arena_alloc(a, n);
 
+#ifdef PL_DEBUG_ARENA
 	memset(p, 0, n);
+#endif
+	/* Otherwise p is zero already: blocks start zeroed (fresh mappings,
+	 * or calloc) and the arena hands out each byte once. */
 	return p;
 }
 

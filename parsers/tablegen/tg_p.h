@@ -221,8 +221,9 @@ struct tg_map_ent { const char *name; const struct tg_value *val; bool resolved;
 struct tg_map_resolver {
 	struct tg_resolver base;
 	struct tg_keeper *k;
-	struct tg_map_ent *ents;
+	struct tg_map_ent *ents;       /* inl, or on the heap once that is full */
 	unsigned n, cap;
+	struct tg_map_ent inl[8];      /* most maps: a class's template arguments */
 };
 void tg_map_init(struct tg_map_resolver *m, struct tg_keeper *k, struct tg_rec *cur);
 void tg_map_set(struct tg_map_resolver *m, const char *name, const struct tg_value *val);

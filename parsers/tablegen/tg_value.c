@@ -1258,10 +1258,11 @@ static const struct tg_value *map_resolve(struct tg_resolver *r, const char *nam
 
 void tg_map_init(struct tg_map_resolver *m, struct tg_keeper *k, struct tg_rec *cur)
 {
-	memset(m, 0, sizeof(*m));
-	m->base.resolve = map_resolve;
-	m->base.cur = cur;
+	m->base = (struct tg_resolver){.resolve = map_resolve, .cur = cur};
 	m->k = k;
+	m->ents = m->inl;
+	m->n = 0;
+	m->cap = PL_ARRAY_LEN(m->inl);
 }
 
 void tg_map_set(struct tg_map_resolver *m, const char *name, const struct tg_value *val)
@@ -1274,8 +1275,13 @@ void tg_map_set(struct tg_map_resolver *m, const char *name, const struct tg_val
 			return;
 		}
 	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 8;
-		m->ents = pl_xrealloc(m->ents, sizeof(*m->ents) * m->cap);
+		m->cap *= 2;
+		if (m->ents == m->inl) {
+			m->ents = pl_xmalloc(sizeof(*m->ents) * m->cap);
+			memcpy(m->ents, m->inl, sizeof(m->inl));
+		} else {
+			m->ents = pl_xrealloc(m->ents, sizeof(*m->ents) * m->cap);
+		}
 	}
 	m->ents[m->n++] = (struct tg_map_ent){name, val, false, false};
 }
@@ -1290,7 +1296,8 @@ bool tg_map_complete(struct tg_map_resolver *m, const char *name)
 
 void tg_map_fini(struct tg_map_resolver *m)
 {
-	free(m->ents);
+	if (m->ents != m->inl)
+		free(m->ents);
 	m->ents = NULL;
 }
 
@@ -1397,11 +1404,13 @@ static int compare(struct tg_keeper *k, int op, const struct tg_value *a, const 
 static const struct tg_value *concat_str(struct tg_keeper *k, const struct tg_value *a, const struct tg_value *b)
 {
 	size_t la = pl_intern_len(a->str), lb = pl_intern_len(b->str);
-	char *buf = pl_xmalloc(la + lb + 1);
+	char small[256];
+	char *buf = la + lb < sizeof(small) ? small : pl_xmalloc(la + lb + 1);
 	memcpy(buf, a->str, la);
 	memcpy(buf + la, b->str, lb);
 	const struct tg_value *r = tg_v_strn(k, buf, la + lb, a->op || b->op);
-	free(buf);
+	if (buf != small)
+		free(buf);
 	return r;
 }
 
