@@ -248,6 +248,8 @@ const struct tg_value *tg_v_int(struct tg_keeper *k, int64_t i);
 const struct tg_value *tg_v_bit(struct tg_keeper *k, bool b);
 const struct tg_value *tg_v_bits(struct tg_keeper *k, const struct tg_value **bits, unsigned n);
 const struct tg_value *tg_v_str(struct tg_keeper *k, const char *s, bool code);
+/* A string value of s, which is interned in k's table already. */
+const struct tg_value *tg_v_str_interned(struct tg_keeper *k, const char *s, bool code);
 const struct tg_value *tg_v_strn(struct tg_keeper *k, const char *s, size_t n, bool code);
 const struct tg_value *tg_v_list(struct tg_keeper *k, const struct tg_value **els, unsigned n,
                                  const struct tg_type *elem);

@@ -1011,16 +1011,21 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 		return r;
 	}
 	case TG_TOK_STRVAL: {
+		/* the token's text is interned already; adjacent ones concatenate */
+		const char *first = p->tok->text;
+		if (lex(p) != TG_TOK_STRVAL)
+			return tg_v_str_interned(k, first, false);
 		struct pl_buf b = {0};
-		pl_buf_puts(&b, p->tok->text);
-		while (lex(p) == TG_TOK_STRVAL)
-			pl_buf_puts(&b, p->tok->text);
+		pl_buf_add(&b, first, pl_intern_len(first));
+		do
+			pl_buf_add(&b, p->tok->text, pl_intern_len(p->tok->text));
+		while (lex(p) == TG_TOK_STRVAL);
 		r = tg_v_strn(k, pl_buf_cstr(&b), b.len, false);
 		pl_buf_free(&b);
 		return r;
 	}
 	case TG_TOK_CODEVAL:
-		r = tg_v_str(k, p->tok->text, true);
+		r = tg_v_str_interned(k, p->tok->text, true);
 		lex(p);
 		return r;
 	case TG_TOK_QUESTION:

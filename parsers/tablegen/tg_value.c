@@ -669,6 +669,12 @@ const struct tg_value *tg_v_str(struct tg_keeper *k, const char *s, bool code)
 	return v_unique(k, &t);
 }
 
+const struct tg_value *tg_v_str_interned(struct tg_keeper *k, const char *s, bool code)
+{
+	struct tg_value t = {.kind = TG_V_STRING, .type = k->ty_string, .op = code, .str = s};
+	return v_unique(k, &t);
+}
+
 const struct tg_value *tg_v_strn(struct tg_keeper *k, const char *s, size_t n, bool code)
 {
 	struct tg_value t = {.kind = TG_V_STRING, .type = k->ty_string, .op = code,
