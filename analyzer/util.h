@@ -80,7 +80,8 @@ const char *pl_strerror(int err);
  * ("File too large"), never an endless read or an out-of-memory abort. */
 #define PL_MAX_FILE_SIZE ((size_t)64 << 20)
 
-/* 64-bit FNV-1a hash of n bytes. */
+/* A 64-bit hash of n bytes for hash tables (word at a time; the values
+ * differ between builds). */
 uint64_t pl_hash_bytes(const void *p, size_t n);
 /* A 64-bit hash of a long buffer (file contents), faster per byte than
  * pl_hash_bytes; not the same values. */
