@@ -123,14 +123,12 @@ void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child)
 	free(child);
 }
 
-void *pl_arena_alloc(struct pl_arena *a, size_t n)
+/* pl_arena_alloc when the head block has no room (or in the debug
+ * arena): a new block; need is n rounded up, already counted in total. */
+static PL_NOINLINE void *alloc_slow(struct pl_arena *a, size_t n, size_t need)
 {
-	size_t need = (n + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);
 	struct block *b = a->head;
 
-	if (need == 0)
-		need = PL_ALIGN;
-	a->total += need;
 #ifdef PL_DEBUG_ARENA
 	b = pl_xmalloc(sizeof(*b) + n);
 	b->size = b->used = n;
@@ -139,35 +137,49 @@ void *pl_arena_alloc(struct pl_arena *a, size_t n)
 	a->head = b;
 	return b->data;
 #else
-	/* string text (alloc_text) leaves used unaligned */
-	size_t start = b ? (b->used + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1) : 0;
-	if (!b || start > b->size || b->size - start < need) {
-		size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
-		struct block *nb = NULL;
-		if (b && size == BLOCK_SIZE && (nb = big_block_new()) != NULL)
-			size = BIG_BLOCK - sizeof(*nb); /* past the first block: a huge page */
-		if (!nb) {
-			/* zeroed, as a mapping is (pl_arena_zalloc) */
-			nb = pl_xcalloc(1, sizeof(*nb) + size);
-			nb->mapped = false;
-		}
-		nb->size = size;
-		nb->used = 0;
-		if (b && size == need && b->size - b->used >= PL_ALIGN * 64) {
-			/* A big object: keep filling the current block. */
-			nb->next = b->next;
-			b->next = nb;
-			nb->used = need;
-			return nb->data;
-		}
-		nb->next = b;
-		a->head = b = nb;
-		start = 0;
+	(void)n;
+	size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
+	struct block *nb = NULL;
+	if (b && size == BLOCK_SIZE && (nb = big_block_new()) != NULL)
+		size = BIG_BLOCK - sizeof(*nb); /* past the first block: a huge page */
+	if (!nb) {
+		/* zeroed, as a mapping is (pl_arena_zalloc) */
+		nb = pl_xcalloc(1, sizeof(*nb) + size);
+		nb->mapped = false;
 	}
-	void *p = b->data + start;
-	b->used = start + need;
-	return p;
+	nb->size = size;
+	nb->used = need;
+	if (b && size == need && b->size - b->used >= PL_ALIGN * 64) {
+		/* A big object: keep filling the current block. */
+		nb->next = b->next;
+		b->next = nb;
+		return nb->data;
+	}
+	nb->next = b;
+	a->head = nb;
+	return nb->data;
 #endif
+}
+
+void *pl_arena_alloc(struct pl_arena *a, size_t n)
+{
+	size_t need = (n + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);
+	struct block *b = a->head;
+
+	if (need == 0)
+		need = PL_ALIGN;
+	a->total += need;
+#ifndef PL_DEBUG_ARENA
+	if (b) {
+		/* string text (alloc_text) leaves used unaligned */
+		size_t start = (b->used + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);
+		if (start <= b->size && b->size - start >= need) {
+			b->used = start + need;
+			return b->data + start;
+		}
+	}
+#endif
+	return alloc_slow(a, n, need);
 }
 
 /* n bytes of string text, not aligned: messages and names are most of

@@ -17,9 +17,11 @@
 #if defined(__GNUC__)
 #define PL_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define PL_NORETURN __attribute__((noreturn))
+#define PL_NOINLINE __attribute__((noinline))
 #else
 #define PL_PRINTF(f, a)
 #define PL_NORETURN
+#define PL_NOINLINE
 #endif
 
 #define PL_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
