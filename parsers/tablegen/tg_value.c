@@ -509,19 +509,21 @@ unsigned tg_v_nnames(const struct tg_value *v)
 
 static uint64_t v_hash(const struct tg_value *v)
 {
-	uint64_t h = mix(v->kind, (uint64_t)v->op);
-	h = mix(h, v->n);
-	h = mix(h, (uintptr_t)v->type);
-	h = mix(h, (uint64_t)v->i);
-	h = mix(h, (uintptr_t)v->str);
-	h = mix(h, (uintptr_t)v->rec);
-	h = mix(h, (uintptr_t)v->cty);
+	/* the scalar fields multiplied by distinct odd constants: independent
+	 * products, not a chain of combines; the operands then in order */
+	uint64_t h = ((uint64_t)v->kind ^ (uint64_t)(uint32_t)v->op << 8 ^ (uint64_t)v->n << 32) *
+	             0x9E3779B97F4A7C15ULL;
+	h ^= (uintptr_t)v->type * 0xBF58476D1CE4E5B9ULL;
+	h ^= (uint64_t)v->i * 0x94D049BB133111EBULL;
+	h ^= (uintptr_t)v->str * 0xD6E8FEB86659FD93ULL;
+	h ^= (uintptr_t)v->rec * 0xA0761D6478BD642FULL;
+	h ^= (uintptr_t)v->cty * 0xE7037ED1A0B428DBULL;
 	unsigned no = tg_v_nops(v), nn = tg_v_nnames(v);
 	for (unsigned i = 0; i < no; i++)
 		h = mix(h, (uintptr_t)v->v[i]);
 	for (unsigned i = 0; i < nn; i++)
 		h = mix(h, (uintptr_t)v->names[i]);
-	return h;
+	return h ^ h >> 29;
 }
 
 static bool v_same(const struct tg_value *a, const struct tg_value *b)
