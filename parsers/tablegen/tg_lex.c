@@ -347,7 +347,8 @@ static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uin
 	*col = off - ls[i] + 1;
 }
 
-static struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)
+/* frame_span past the line of the token before (or before it). */
+static PL_NOINLINE struct pl_span frame_span_walk(struct tg_frame *fr, uint32_t off, uint32_t end_off)
 {
 	const struct pl_source_file *f = fr->f;
 	const uint32_t *ls = f->line_starts;
@@ -372,6 +373,20 @@ static struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end
 	}
 	frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
 	return sp;
+}
+
+/* The span of [off, end_off) in fr's file.  Most tokens lie on the line
+ * of the token before: that case is in line at each caller. */
+static inline struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)
+{
+	const uint32_t *ls = fr->f->line_starts;
+	uint32_t i = fr->lc_line - 1;
+
+	if (ls && off >= ls[i] && end_off >= off && (i + 1 >= fr->f->n_lines || end_off < ls[i + 1]))
+		return (struct pl_span){.file = fr->f->id, .line = i + 1, .col = off - ls[i] + 1,
+		                        .end_line = i + 1, .end_col = end_off - ls[i] + 1,
+		                        .off = off, .end_off = end_off};
+	return frame_span_walk(fr, off, end_off);
 }
 
 /* A one-byte span at p in the top frame (empty at the end of the file). */
