@@ -42,7 +42,7 @@
 
 #define IMG_MAGIC "PLTGIMG1"
 /* Changes with the layout of the objects written (and with the version). */
-#define IMG_FORMAT PACKAGE_VERSION "/1"
+#define IMG_FORMAT PACKAGE_VERSION "/2"
 
 /* The stamp of images this patlint writes and reads: the format and the
  * size and time of the running executable, so that a rebuilt patlint (an
@@ -251,7 +251,6 @@ static void visit_rec(struct writer *w, const struct tg_rec *r)
 		note_str(w, f->name);
 		push(w, K_TYPE, f->type);
 		push(w, K_VAL, f->val);
-		note_span(w, f->span);
 		note_span(w, f->vspan);
 	}
 	for (unsigned i = 0; i < r->nsupers; i++) {
@@ -579,7 +578,6 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 			put_str(&w, f->name);
 			put_type(&w, f->type);
 			put_val(&w, f->val);
-			put_span(&w, f->span);
 			put_span(&w, f->vspan);
 			put_u8(&w, f->fk);
 		}
@@ -1000,7 +998,6 @@ static bool read_recs(struct reader *r)
 			f->name = get_str(r);
 			f->type = get_type(r);
 			f->val = get_val(r);
-			f->span = get_span(r);
 			f->vspan = get_span(r);
 			unsigned fk = get_u8(r);
 			if (!f->name || !f->val || !f->type || fk > TG_FK_TARG)

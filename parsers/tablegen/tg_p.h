@@ -92,8 +92,7 @@ struct tg_field {
 	const char *name;              /* interned field name */
 	const struct tg_type *type;    /* declared type */
 	const struct tg_value *val;    /* current value, never NULL */
-	struct pl_span span;           /* where it was declared */
-	struct pl_span vspan;          /* where its value was last set */
+	struct pl_span vspan;          /* where its value was last set (declared, at first) */
 	enum tg_field_kind fk;         /* field, `field`-declared, template arg */
 };
 

@@ -2282,7 +2282,7 @@ static const char *parse_declaration(struct parser *p, struct tg_rec *cr, bool t
 	}
 	struct pl_span sp = p->tok->span;
 	lex(p);
-	struct tg_field f = {.type = ty, .val = k->unset, .span = sp, .vspan = sp};
+	struct tg_field f = {.type = ty, .val = k->unset, .vspan = sp};
 	struct tg_rec *target = cr ? cr : p->curmc->rec;
 	if (!targs) {
 		f.name = name;
