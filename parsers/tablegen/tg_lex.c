@@ -478,7 +478,7 @@ static void nul_byte(struct tg_lexer *lx, const char *tok_start)
 
 /* ---- tokens ---- */
 
-static void set_tok(struct tg_lexer *lx, struct tg_token *t, enum tg_tok kind,
+static inline void set_tok(struct tg_lexer *lx, struct tg_token *t, enum tg_tok kind,
                     const char *s, const char *e)
 {
 	struct tg_frame *fr = top(lx);
