@@ -845,6 +845,22 @@ static void bvar_push(struct parser *p, const char *name, const struct tg_type *
 	p->bvars[p->nbvars++] = (struct bvar){name, ty};
 }
 
+/* The template argument of r named name when qualified with scoper
+ * ("R:name", "MC::name"), or NULL. */
+static const char *targ_named(const struct tg_rec *r, const char *scoper, const char *name)
+{
+	const char *rn = r->name ? r->name : "";
+	size_t lr = strlen(rn), ls = strlen(scoper), ln = pl_intern_len(name);
+
+	for (unsigned i = 0; i < r->ntargs; i++) {
+		const char *t = r->targs[i];
+		if (pl_intern_len(t) == lr + ls + ln && memcmp(t + lr + ls, name, ln) == 0 &&
+		    memcmp(t + lr, scoper, ls) == 0 && memcmp(t, rn, lr) == 0)
+			return t;
+	}
+	return NULL;
+}
+
 /* IDValue: what a bare identifier means at this point. */
 static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr, const char *name,
                                              struct pl_span sp, int mode)
@@ -860,11 +876,15 @@ static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr
 	}
 	if ((cr && cr->rk == TG_REC_CLASS) || p->curmc) {
 		struct tg_rec *tr = p->curmc ? p->curmc->rec : cr;
-		const char *q = p->curmc ? qualify(p, p->curmc->rec, name, "::") : qualify(p, cr, name, ":");
-		if (tg_rec_is_targ(tr, q))
+		const char *scoper = p->curmc ? "::" : ":";
+		/* tr's template arguments are qualify(p, tr, ..., scoper)'s names:
+		 * find name among them without making the qualified name of
+		 * every identifier a class body mentions */
+		const char *q = targ_named(tr, scoper, name);
+		if (q)
 			return tg_v_var(k, q, tg_rec_field(tr, q)->type);
 		if (name == k->s_NAME)
-			return tg_v_var(k, q, k->ty_string);
+			return tg_v_var(k, qualify(p, tr, name, scoper), k->ty_string);
 	}
 	const struct tg_value *lv = scope_get(p->scope, name, false);
 	if (lv)
