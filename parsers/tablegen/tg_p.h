@@ -125,6 +125,7 @@ struct tg_rec {
 	const struct tg_value *defval; /* cached DefInit */
 	const struct tg_type *rtype;   /* cached record type */
 	const struct tg_type *self_ty; /* cached record type of just this class */
+	const char *name_q, *name_q_of; /* cached "name:NAME", and the name it was made of */
 	unsigned order;                /* definition order among defs */
 	bool in_table;                 /* added to the keeper's def table */
 };

@@ -624,7 +624,12 @@ static const char *qualify(struct parser *p, struct tg_rec *r, const char *name,
 
 static const char *implicit_name_rec(struct parser *p, struct tg_rec *r)
 {
-	return intern_cat(p, (const char *[]){r->name ? r->name : "", ":NAME"}, 2);
+	/* kept for the name it was made of: every def of a class asks again */
+	if (!r->name_q || r->name_q_of != r->name) {
+		r->name_q = intern_cat(p, (const char *[]){r->name ? r->name : "", ":NAME"}, 2);
+		r->name_q_of = r->name;
+	}
+	return r->name_q;
 }
 
 static const char *implicit_name_mc(struct parser *p, struct multiclass *mc)
