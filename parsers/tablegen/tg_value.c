@@ -700,13 +700,32 @@ const struct tg_value *tg_v_def(struct tg_keeper *k, struct tg_rec *r)
 	return r->defval;
 }
 
+/* Operand arrays of values being made or resolved: on the caller's stack
+ * up to SMALL_OPS entries (most lists, dags and argument lists), else on
+ * the heap (a dag grown by !con can have millions of arguments). */
+enum { SMALL_OPS = 16 };
+
+static const struct tg_value **ops_buf(const struct tg_value **small, size_t n)
+{
+	return n <= SMALL_OPS ? small : pl_xmalloc(sizeof(*small) * n);
+}
+
+static void ops_free(const struct tg_value **small, const struct tg_value **buf)
+{
+	if (buf != small)
+		free(buf);
+}
+
 const struct tg_value *tg_v_dag(struct tg_keeper *k, const struct tg_value *op, const char *opname,
                                 const struct tg_value **args, const char **names, unsigned n)
 {
-	/* On the heap, not in variable-length arrays: a dag grown by !con can
-	 * have millions of arguments (tests/hostile/td-dag-doubling.d). */
-	const struct tg_value **ops = pl_xmalloc(sizeof(*ops) * ((size_t)n + 1));
-	const char **nm = pl_xmalloc(sizeof(*nm) * ((size_t)n + 1));
+	/* On the heap past SMALL_OPS, not in variable-length arrays: a dag
+	 * grown by !con can have millions of arguments
+	 * (tests/hostile/td-dag-doubling.d). */
+	const struct tg_value *small[SMALL_OPS];
+	const char *small_nm[SMALL_OPS];
+	const struct tg_value **ops = ops_buf(small, (size_t)n + 1);
+	const char **nm = (size_t)n + 1 <= SMALL_OPS ? small_nm : pl_xmalloc(sizeof(*nm) * ((size_t)n + 1));
 	ops[0] = op;
 	for (unsigned i = 0; i < n; i++) {
 		ops[i + 1] = args[i];
@@ -714,8 +733,9 @@ const struct tg_value *tg_v_dag(struct tg_keeper *k, const struct tg_value *op, 
 	}
 	struct tg_value t = {.kind = TG_V_DAG, .type = k->ty_dag, .n = n, .v = ops, .names = nm, .str = opname};
 	const struct tg_value *r = v_unique(k, &t);
-	free(ops);
-	free(nm);
+	ops_free(small, ops);
+	if (nm != small_nm)
+		free(nm);
 	return r;
 }
 
@@ -2041,24 +2061,26 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 		return resolve_bits(k, v, r);
 	case TG_V_LIST: {
 		bool changed = false;
-		const struct tg_value **els = pl_xmalloc(sizeof(*els) * (v->n + 1));
+		const struct tg_value *small[SMALL_OPS];
+		const struct tg_value **els = ops_buf(small, v->n + 1);
 		for (unsigned i = 0; i < v->n; i++) {
 			els[i] = tg_v_resolve(k, v->v[i], r);
 			changed |= els[i] != v->v[i];
 		}
 		const struct tg_value *res = changed ? tg_v_list(k, els, v->n, v->type->elem) : v;
-		free(els);
+		ops_free(small, els);
 		return res;
 	}
 	case TG_V_DAG: {
 		bool changed = false;
-		const struct tg_value **ops = pl_xmalloc(sizeof(*ops) * (v->n + 1));
+		const struct tg_value *small[SMALL_OPS];
+		const struct tg_value **ops = ops_buf(small, v->n + 1);
 		for (unsigned i = 0; i <= v->n; i++) {
 			ops[i] = tg_v_resolve(k, v->v[i], r);
 			changed |= ops[i] != v->v[i];
 		}
 		const struct tg_value *res = changed ? tg_v_dag(k, ops[0], v->str, ops + 1, v->names, v->n) : v;
-		free(ops);
+		ops_free(small, ops);
 		return res;
 	}
 	case TG_V_VAR: {
@@ -2090,7 +2112,8 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 	case TG_V_VARDEF: {
 		/* TrackUnresolvedResolver around r */
 		bool changed = false, unresolved = false;
-		const struct tg_value **args = pl_xmalloc(sizeof(*args) * (v->n + 1));
+		const struct tg_value *small[SMALL_OPS];
+		const struct tg_value **args = ops_buf(small, v->n + 1);
 		for (unsigned i = 0; i < v->n; i++) {
 			args[i] = tg_v_resolve(k, v->v[i], r);
 			changed |= args[i] != v->v[i];
@@ -2103,7 +2126,7 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 			if (!unresolved)
 				res = tg_v_fold(k, res, r->cur, r->final);
 		}
-		free(args);
+		ops_free(small, args);
 		return res;
 	}
 	case TG_V_UNOP: {
