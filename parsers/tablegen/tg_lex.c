@@ -478,11 +478,10 @@ static void nul_byte(struct tg_lexer *lx, const char *tok_start)
 
 /* ---- tokens ---- */
 
-static inline void set_tok(struct tg_lexer *lx, struct tg_token *t, enum tg_tok kind,
-                    const char *s, const char *e)
+/* Make t a token of kind spanning [s, e) of frame fr, the top one. */
+static inline void set_tok_in(struct tg_frame *fr, struct tg_token *t, enum tg_tok kind,
+                              const char *s, const char *e)
 {
-	struct tg_frame *fr = top(lx);
-
 	t->kind = kind;
 	t->span = frame_span(fr, (uint32_t)(s - fr->buf), (uint32_t)(e - fr->buf));
 	t->text = NULL;
@@ -491,6 +490,12 @@ static inline void set_tok(struct tg_lexer *lx, struct tg_token *t, enum tg_tok 
 	t->bang = TG_BANG_NONE;
 	t->incl = fr->incl;
 	fr->p = e;
+}
+
+static inline void set_tok(struct tg_lexer *lx, struct tg_token *t, enum tg_tok kind,
+                           const char *s, const char *e)
+{
+	set_tok_in(top(lx), t, kind, s, e);
 }
 
 /* The end-of-stream token: at the end of the main file. */
@@ -1219,7 +1224,7 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 			if (lx->n_cond > fr->cond_base) {
 				stack_error(lx);
 				lx->done = true;
-				set_tok(lx, t, TG_TOK_ERROR, p, p);
+				set_tok_in(fr, t, TG_TOK_ERROR, p, p);
 				return 0;
 			}
 			if (lx->depth == 1) {
@@ -1259,14 +1264,14 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 			if (*p == '*') {
 				const char *q = skip_block_comment(lx, s, p);
 				if (!q) {
-					set_tok(lx, t, TG_TOK_ERROR, s, fr->end);
+					set_tok_in(fr, t, TG_TOK_ERROR, s, fr->end);
 					return 0;
 				}
 				fr->p = q;
 				continue;
 			}
 			error_at(lx, s, "Unexpected character");
-			set_tok(lx, t, TG_TOK_ERROR, s, p);
+			set_tok_in(fr, t, TG_TOK_ERROR, s, p);
 			return 0;
 		case '#':
 			if (bol) {
@@ -1275,38 +1280,38 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 					fr->p = p;
 					if (pp_directive(lx, k, true) < 0) {
 						lx->done = true;
-						set_tok(lx, t, TG_TOK_ERROR, s, top(lx)->p);
+						set_tok_in(fr, t, TG_TOK_ERROR, s, top(lx)->p);
 						return 0;
 					}
 					bol = false;
 					continue;
 				}
 			}
-			set_tok(lx, t, TG_TOK_PASTE, s, p);
+			set_tok_in(fr, t, TG_TOK_PASTE, s, p);
 			return 0;
-		case ':': set_tok(lx, t, TG_TOK_COLON, s, p); return 0;
-		case ';': set_tok(lx, t, TG_TOK_SEMI, s, p); return 0;
-		case ',': set_tok(lx, t, TG_TOK_COMMA, s, p); return 0;
-		case '<': set_tok(lx, t, TG_TOK_LESS, s, p); return 0;
-		case '>': set_tok(lx, t, TG_TOK_GREATER, s, p); return 0;
-		case ']': set_tok(lx, t, TG_TOK_RSQUARE, s, p); return 0;
-		case '{': set_tok(lx, t, TG_TOK_LBRACE, s, p); return 0;
-		case '}': set_tok(lx, t, TG_TOK_RBRACE, s, p); return 0;
-		case '(': set_tok(lx, t, TG_TOK_LPAREN, s, p); return 0;
-		case ')': set_tok(lx, t, TG_TOK_RPAREN, s, p); return 0;
-		case '=': set_tok(lx, t, TG_TOK_EQUAL, s, p); return 0;
-		case '?': set_tok(lx, t, TG_TOK_QUESTION, s, p); return 0;
+		case ':': set_tok_in(fr, t, TG_TOK_COLON, s, p); return 0;
+		case ';': set_tok_in(fr, t, TG_TOK_SEMI, s, p); return 0;
+		case ',': set_tok_in(fr, t, TG_TOK_COMMA, s, p); return 0;
+		case '<': set_tok_in(fr, t, TG_TOK_LESS, s, p); return 0;
+		case '>': set_tok_in(fr, t, TG_TOK_GREATER, s, p); return 0;
+		case ']': set_tok_in(fr, t, TG_TOK_RSQUARE, s, p); return 0;
+		case '{': set_tok_in(fr, t, TG_TOK_LBRACE, s, p); return 0;
+		case '}': set_tok_in(fr, t, TG_TOK_RBRACE, s, p); return 0;
+		case '(': set_tok_in(fr, t, TG_TOK_LPAREN, s, p); return 0;
+		case ')': set_tok_in(fr, t, TG_TOK_RPAREN, s, p); return 0;
+		case '=': set_tok_in(fr, t, TG_TOK_EQUAL, s, p); return 0;
+		case '?': set_tok_in(fr, t, TG_TOK_QUESTION, s, p); return 0;
 		case '.':
 			if (*p != '.') {
-				set_tok(lx, t, TG_TOK_DOT, s, p);
+				set_tok_in(fr, t, TG_TOK_DOT, s, p);
 				return 0;
 			}
 			if (p[1] == '.') {
-				set_tok(lx, t, TG_TOK_DOTDOTDOT, s, p + 2);
+				set_tok_in(fr, t, TG_TOK_DOTDOTDOT, s, p + 2);
 				return 0;
 			}
 			error_at(lx, s, "Invalid '..' punctuation");
-			set_tok(lx, t, TG_TOK_ERROR, s, p + 1);
+			set_tok_in(fr, t, TG_TOK_ERROR, s, p + 1);
 			return 0;
 		case '"':
 			lex_string(lx, t, s, p);
@@ -1314,17 +1319,17 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 		case '$':
 			if (!is_id_first((unsigned char)*p)) {
 				error_at(lx, s, "Invalid variable name");
-				set_tok(lx, t, TG_TOK_ERROR, s, p);
+				set_tok_in(fr, t, TG_TOK_ERROR, s, p);
 				return 0;
 			}
 			while (is_id_char((unsigned char)*p))
 				p++;
-			set_tok(lx, t, TG_TOK_VARNAME, s, p);
+			set_tok_in(fr, t, TG_TOK_VARNAME, s, p);
 			t->text = pl_intern_n(lx->intern, s + 1, (size_t)(p - s - 1));
 			return 0;
 		case '[':
 			if (*p != '{') {
-				set_tok(lx, t, TG_TOK_LSQUARE, s, p);
+				set_tok_in(fr, t, TG_TOK_LSQUARE, s, p);
 				return 0;
 			}
 			lex_code(lx, t, s, p + 1);
@@ -1332,13 +1337,13 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 		case '!': {
 			if (!is_alpha((unsigned char)*p)) {
 				error_at(lx, s, "Invalid \"!operator\"");
-				set_tok(lx, t, TG_TOK_ERROR, s, p);
+				set_tok_in(fr, t, TG_TOK_ERROR, s, p);
 				return 0;
 			}
 			while (is_alpha((unsigned char)*p))
 				p++;
 			enum tg_bang b = bang_lookup(s + 1, (size_t)(p - s - 1));
-			set_tok(lx, t, b ? TG_TOK_BANG : TG_TOK_ERROR, s, p);
+			set_tok_in(fr, t, b ? TG_TOK_BANG : TG_TOK_ERROR, s, p);
 			t->bang = b;
 			if (!b)
 				error_at(lx, s, "Unknown operator");
@@ -1375,10 +1380,10 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 					p++;
 				int k = keyword(s, (size_t)(p - s));
 				if (k == KW_INCLUDE) {
-					set_tok(lx, t, TG_TOK_ID, s, p);
+					set_tok_in(fr, t, TG_TOK_ID, s, p);
 					return 1;
 				}
-				set_tok(lx, t, (enum tg_tok)k, s, p);
+				set_tok_in(fr, t, (enum tg_tok)k, s, p);
 				if (k == TG_TOK_ID)
 					t->text = pl_intern_n(lx->intern, s, (size_t)(p - s));
 				return 0;
@@ -1387,7 +1392,7 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 			while (p < fr->end && (unsigned char)*p > 0x7F)
 				p++;
 			error_at(lx, s, "Unexpected character");
-			set_tok(lx, t, TG_TOK_ERROR, s, p);
+			set_tok_in(fr, t, TG_TOK_ERROR, s, p);
 			return 0;
 		}
 	}
