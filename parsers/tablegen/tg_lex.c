@@ -58,12 +58,23 @@
 static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static inline bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 static inline bool is_id_first(int c) { return c == '_' || is_alpha(c); }
-/* [0-9A-Za-z_] as bits of c in 0..255 (the identifier loops' test) */
-static inline bool is_id_char(int c)
-{
-	static const uint64_t set[4] = {0x03FF000000000000ULL, 0x07FFFFFE87FFFFFEULL, 0, 0};
-	return (set[(unsigned)c >> 6 & 3] >> ((unsigned)c & 63)) & 1;
-}
+/* Classes of the bytes the hot loops test, one table lookup a byte:
+ * identifier characters, and bytes that end a run of string text. */
+enum { CC_ID = 1, CC_STR_STOP = 2 };
+#define CC_OF(c)                                                                                   \
+	((((c) >= '0' && (c) <= '9') || ((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z') || \
+	  (c) == '_') * CC_ID |                                                                        \
+	 ((c) == '"' || (c) == '\\' || (c) == '\n' || (c) == '\r' || (c) == 0) * CC_STR_STOP)
+#define CC4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
+#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
+#define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)
+static const unsigned char char_class[256] = {CC64(0), CC64(64), CC64(128), CC64(192)};
+#undef CC4
+#undef CC16
+#undef CC64
+#undef CC_OF
+
+static inline bool is_id_char(int c) { return char_class[(unsigned char)c] & CC_ID; }
 static inline bool is_hex(int c)
 {
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -635,8 +646,15 @@ static void lex_string(struct tg_lexer *lx, struct tg_token *t, const char *s, c
 	pl_buf_clear(&lx->sbuf);
 	for (;;) {
 		const char *run = p;
-		while (p < end && *p != '"' && *p != '\\' && *p != '\n' && *p != '\r')
+		/* a NUL stops the run too: the end of the file, or a NUL byte
+		 * (string text the test below goes on with) */
+		while (!(char_class[(unsigned char)*p] & CC_STR_STOP))
 			p++;
+		while (p < end && *p == '\0') {
+			p++;
+			while (!(char_class[(unsigned char)*p] & CC_STR_STOP))
+				p++;
+		}
 		if (copied)
 			pl_buf_add(&lx->sbuf, run, (size_t)(p - run));
 		if (p == end) {
