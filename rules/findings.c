@@ -332,17 +332,20 @@ static void parse_directive(struct findings *fs, struct pl_source_file *f, uint3
 }
 
 /* Whether s[0..n) contains the text t (memchr on its first byte). */
+/* Whether s[0..n) contains t; found by t's last byte, the ':' of
+ * "patlint:", which is rarer in pattern files than its first. */
 static bool contains(const char *s, size_t n, const char *t)
 {
 	size_t tn = strlen(t);
 
-	for (const char *p = s, *end = s + n; (size_t)(end - p) >= tn;) {
-		p = memchr(p, t[0], (size_t)(end - p) - tn + 1);
+	if (!tn || n < tn)
+		return tn == 0;
+	for (const char *p = s + tn - 1, *end = s + n; p < end; p++) {
+		p = memchr(p, t[tn - 1], (size_t)(end - p));
 		if (!p)
 			return false;
-		if (memcmp(p, t, tn) == 0)
+		if (memcmp(p - (tn - 1), t, tn - 1) == 0)
 			return true;
-		p++;
 	}
 	return false;
 }
