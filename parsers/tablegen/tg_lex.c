@@ -1439,31 +1439,39 @@ static void lex_token(struct tg_lexer *lx, struct tg_token *t)
 	lx->ck->incl0 = lx->n_incl;
 }
 
+/* lex_raw met `include`: enter the file named next.  Returns true to go
+ * on lexing, false when t is the error token. */
+static PL_NOINLINE bool take_include(struct tg_lexer *lx, struct tg_token *t)
+{
+	struct tg_token s;
+	int r = lex_raw(lx, &s);
+	if (s.kind == TG_TOK_ERROR) {
+		*t = s;
+		return false;
+	}
+	if (r == 1 || s.kind != TG_TOK_STRVAL) {
+		/* Report where the offending token is; its frame may
+		 * already have been popped, so use its own span. */
+		error_span(lx, s.span, "Expected filename after include");
+		*t = s;
+		t->kind = TG_TOK_ERROR;
+		t->text = NULL;
+		return false;
+	}
+	if (enter_include(lx, &s) < 0) {
+		*t = s;
+		t->kind = TG_TOK_ERROR;
+		t->text = NULL;
+		return false;
+	}
+	return true;
+}
+
 static void lex_token_raw(struct tg_lexer *lx, struct tg_token *t)
 {
-	while (lex_raw(lx, t) == 1) {
-		struct tg_token s;
-		int r = lex_raw(lx, &s);
-		if (s.kind == TG_TOK_ERROR) {
-			*t = s;
+	while (lex_raw(lx, t) == 1)
+		if (!take_include(lx, t))
 			return;
-		}
-		if (r == 1 || s.kind != TG_TOK_STRVAL) {
-			/* Report where the offending token is; its frame may
-			 * already have been popped, so use its own span. */
-			error_span(lx, s.span, "Expected filename after include");
-			*t = s;
-			t->kind = TG_TOK_ERROR;
-			t->text = NULL;
-			return;
-		}
-		if (enter_include(lx, &s) < 0) {
-			*t = s;
-			t->kind = TG_TOK_ERROR;
-			t->text = NULL;
-			return;
-		}
-	}
 }
 
 /* ---- public ---- */
