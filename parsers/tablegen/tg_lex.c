@@ -189,6 +189,7 @@ struct tg_frame {
 	uint32_t n_dead;          /* conds of this file with live == false */
 	bool nul_reported;        /* a NUL byte was already reported here */
 	uint32_t lc_line;         /* line cursor: the line of the last offset asked */
+	uint32_t lc_lo, lc_hi;    /* where that line starts, and the next (frame_span) */
 };
 
 struct tg_lexer {
@@ -339,6 +340,22 @@ bool tg_lex_macro_defined(const struct tg_lexer *lx, const char *name)
 
 /* ---- locations and diagnostics ---- */
 
+/* Put fr's line cursor on line i (0-based) of its file. */
+static void cursor_set(struct tg_frame *fr, uint32_t i)
+{
+	const uint32_t *ls = fr->f->line_starts;
+	uint32_t n = fr->f->n_lines;
+
+	fr->lc_line = i + 1;
+	if (!ls || i >= n) {
+		fr->lc_lo = 1; /* frame_span's test never passes */
+		fr->lc_hi = 0;
+		return;
+	}
+	fr->lc_lo = ls[i];
+	fr->lc_hi = i + 1 < n ? ls[i + 1] : UINT32_MAX;
+}
+
 /* Line and column of off in fr's file.  Token offsets only grow, so a
  * cursor over the file's line table makes this linear; earlier offsets (notes) ask the
  * source manager. */
@@ -353,7 +370,7 @@ static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uin
 	}
 	while (i + 1 < n && ls[i + 1] <= off)
 		i++;
-	fr->lc_line = i + 1;
+	cursor_set(fr, i);
 	*line = i + 1;
 	*col = off - ls[i] + 1;
 }
@@ -372,7 +389,7 @@ static PL_NOINLINE struct pl_span frame_span_walk(struct tg_frame *fr, uint32_t 
 		/* frame_linecol's forward walk, here for the common case */
 		while (i + 1 < n && ls[i + 1] <= off)
 			i++;
-		fr->lc_line = i + 1;
+		cursor_set(fr, i);
 		sp.line = i + 1;
 		sp.col = off - ls[i] + 1;
 		/* most tokens end on the line they start on */
@@ -390,12 +407,9 @@ static PL_NOINLINE struct pl_span frame_span_walk(struct tg_frame *fr, uint32_t 
  * of the token before: that case is in line at each caller. */
 static inline struct pl_span frame_span(struct tg_frame *fr, uint32_t off, uint32_t end_off)
 {
-	const uint32_t *ls = fr->f->line_starts;
-	uint32_t i = fr->lc_line - 1;
-
-	if (ls && off >= ls[i] && end_off >= off && (i + 1 >= fr->f->n_lines || end_off < ls[i + 1]))
-		return (struct pl_span){.file = fr->f->id, .line = i + 1, .col = off - ls[i] + 1,
-		                        .end_line = i + 1, .end_col = end_off - ls[i] + 1,
+	if (off >= fr->lc_lo && end_off < fr->lc_hi && end_off >= off)
+		return (struct pl_span){.file = fr->f->id, .line = fr->lc_line, .col = off - fr->lc_lo + 1,
+		                        .end_line = fr->lc_line, .end_col = end_off - fr->lc_lo + 1,
 		                        .off = off, .end_off = end_off};
 	return frame_span_walk(fr, off, end_off);
 }
@@ -1124,7 +1138,7 @@ static void push_frame(struct tg_lexer *lx, struct pl_source_file *f, uint32_t p
 	fr->p = fr->buf;
 	fr->incl = lx->n_incl++;
 	fr->cond_base = lx->n_cond;
-	fr->lc_line = 1;
+	cursor_set(fr, 0);
 	note_path(lx, f);
 }
 
