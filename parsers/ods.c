@@ -647,12 +647,11 @@ static void fill_cdef(struct model *m, struct model_cdef *c, void *ud)
 	tga_resume(saved);
 }
 
+/* Register rec, a named def of an AttrConstraint (is_attr) or a
+ * TypeConstraint, to be filled in when first looked up. */
 static void import_cdef(struct model *m, const struct tg_records *r, const struct tga_rec *rec,
-                        struct pl_diag_ctx *d)
+                        struct pl_diag_ctx *d, bool is_attr)
 {
-	bool is_attr = tga_rec_isa(rec, "AttrConstraint");
-	if (tga_rec_anonymous(rec) || (!is_attr && !tga_rec_isa(rec, "TypeConstraint")))
-		return;
 	if (model_cdef_known(m, tga_rec_name(rec)))
 		return;
 	struct model_cdef *c = model_cdef_add(m, tga_rec_name(rec));
@@ -672,19 +671,27 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 	unsigned before = model_op_count(m);
 	unsigned errs = pl_diag_errors(d);
 
+	enum { IS_OP = 1, IS_ATTR = 2, IS_TYPE = 4 };
+	static const char *const kinds[] = {"Op", "AttrConstraint", "TypeConstraint"};
+
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
-		if (!model_record_claim(m, tg_def_at(r, i), MODEL_IMPORTER_ODS))
+		const struct tg_rec *raw = tg_def_at(r, i);
+		if (!model_record_claim(m, raw, MODEL_IMPORTER_ODS))
 			continue; /* imported through an earlier input */
+		/* one walk over the superclasses; most defs are neither */
+		unsigned is = tg_rec_isa_mask(raw, kinds, 3);
+		if (!(is & IS_OP) && (!(is & (IS_ATTR | IS_TYPE)) || tg_rec_anonymous(raw)))
+			continue;
 		const struct tga_rec *rec = tga_def_at(r, i);
 		struct pl_span at;
 		/* ops of included files wait until a pattern or a lookup
 		 * needs them; the input's own are checked now */
-		if (tga_rec_isa(rec, "Op")) {
-			bool incl = tg_rec_included_from(r, tga_rec_raw(rec), 0, &at);
+		if (is & IS_OP) {
+			bool incl = tg_rec_included_from(r, raw, 0, &at);
 			import_op(m, r, rec, d, incl, input && !incl);
 		} else {
-			import_cdef(m, r, rec, d);
+			import_cdef(m, r, rec, d, is & IS_ATTR);
 		}
 	}
 	if (pl_diag_errors(d) > errs)

@@ -261,6 +261,17 @@ bool tg_rec_isa(const struct tg_rec *rec, const char *class_name)
 	return false;
 }
 
+unsigned tg_rec_isa_mask(const struct tg_rec *rec, const char *const *class_names, unsigned n)
+{
+	unsigned mask = 0;
+
+	for (unsigned i = 0; i < rec->nsupers; i++)
+		for (unsigned j = 0; j < n; j++)
+			if (name_eq(rec->supers[i]->name, class_names[j]))
+				mask |= 1u << j;
+	return mask;
+}
+
 unsigned tg_rec_super_count(const struct tg_rec *rec)
 {
 	return rec->nsupers;
