@@ -672,7 +672,8 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 	unsigned errs = pl_diag_errors(d);
 
 	enum { IS_OP = 1, IS_ATTR = 2, IS_TYPE = 4 };
-	static const char *const kinds[] = {"Op", "AttrConstraint", "TypeConstraint"};
+	const struct tg_rec *kinds[] = {tg_class_find(r, "Op"), tg_class_find(r, "AttrConstraint"),
+	                                tg_class_find(r, "TypeConstraint")};
 
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {

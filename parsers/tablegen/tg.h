@@ -105,9 +105,10 @@ const char *tg_rec_name(const struct tg_rec *rec);
 bool tg_rec_anonymous(const struct tg_rec *rec);
 /* Whether rec derives (directly or not) from the class named class_name. */
 bool tg_rec_isa(const struct tg_rec *rec, const char *class_name);
-/* Which of class_names[0..n) (n <= 32) rec derives from, as bit i for
- * class_names[i]: one walk over its superclasses for several tg_rec_isa. */
-unsigned tg_rec_isa_mask(const struct tg_rec *rec, const char *const *class_names, unsigned n);
+/* Which of classes[0..n) (n <= 32; from tg_class_find, NULL entries never
+ * match) rec derives from, as bit i for classes[i]: one walk over its
+ * superclasses comparing pointers, for several tg_rec_isa. */
+unsigned tg_rec_isa_mask(const struct tg_rec *rec, const struct tg_rec *const *classes, unsigned n);
 /* All superclasses in llvm-tblgen's order ("!superclasses"). */
 unsigned tg_rec_super_count(const struct tg_rec *rec);
 const struct tg_rec *tg_rec_super_at(const struct tg_rec *rec, unsigned i);

@@ -261,13 +261,13 @@ bool tg_rec_isa(const struct tg_rec *rec, const char *class_name)
 	return false;
 }
 
-unsigned tg_rec_isa_mask(const struct tg_rec *rec, const char *const *class_names, unsigned n)
+unsigned tg_rec_isa_mask(const struct tg_rec *rec, const struct tg_rec *const *classes, unsigned n)
 {
 	unsigned mask = 0;
 
 	for (unsigned i = 0; i < rec->nsupers; i++)
 		for (unsigned j = 0; j < n; j++)
-			if (name_eq(rec->supers[i]->name, class_names[j]))
+			if (rec->supers[i] == classes[j])
 				mask |= 1u << j;
 	return mask;
 }
