@@ -212,6 +212,11 @@ struct tg_lexer {
 	bool done;                   /* EOF reached or a fatal error: only EOF from now */
 	bool allow_outside;          /* --allow-include-outside: no include confinement */
 	struct incpath_memo inc_memo; /* roots' resolved paths for confinement */
+	struct found_incl {           /* include names resolved before (enter_include) */
+		const char *name;     /* interned, as written */
+		struct pl_source_file *f;
+	} *found;
+	unsigned n_found, cap_found;
 	char *refused;               /* resolved path of an include refused by confinement */
 	bool too_large;              /* an include candidate exceeded PL_MAX_FILE_SIZE */
 	struct pl_buf sbuf;          /* scratch for strings with escapes */
@@ -1175,11 +1180,39 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 
 /* Enter the file named by the string token s.  Returns 0, or -1 after an
  * error (reported). */
+/* The file an earlier `include` of name found, when confinement does not
+ * depend on the including file: dialect files each include OpBase.td, and
+ * each search stat(2)s every candidate. */
+static struct pl_source_file *found_before(const struct tg_lexer *lx, const char *name)
+{
+	for (unsigned i = 0; i < lx->n_found; i++)
+		if (lx->found[i].name == name)
+			return lx->found[i].f;
+	return NULL;
+}
+
+/* Keep what the search for name found, if it is allowed whoever includes
+ * it (under the working directory or an -I folder, or no confinement). */
+static void found_keep(struct tg_lexer *lx, const char *name, struct pl_source_file *f)
+{
+	if (!lx->allow_outside &&
+	    !incpath_allowed(&lx->inc_memo, f->path, NULL, (const char *const *)lx->inc_dirs, lx->n_inc,
+	                     NULL))
+		return;
+	if (lx->n_found == lx->cap_found) {
+		lx->cap_found = lx->cap_found ? 2 * lx->cap_found : 16;
+		lx->found = pl_xrealloc(lx->found, lx->cap_found * sizeof(*lx->found));
+	}
+	lx->found[lx->n_found++] = (struct found_incl){name, f};
+}
+
 static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 {
 	const char *name = s->text;
-	struct pl_source_file *f = NULL;
+	struct pl_source_file *f = found_before(lx, name);
 
+	if (f)
+		goto found;
 	if (*name)
 		f = try_load(lx, name);
 	/* A candidate refused by confinement ends the search: llvm-tblgen would
@@ -1212,6 +1245,8 @@ static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 		error_span(lx, s->span, "Could not find include file '%s'", name);
 		return -1;
 	}
+	found_keep(lx, name, f);
+found:
 	if (lx->depth == TG_LEX_MAX_INCLUDE_DEPTH) {
 		struct pl_buf b = {0};
 		int k = (int)lx->depth - 1;
@@ -1542,6 +1577,7 @@ void tg_lex_free(struct tg_lexer *lx)
 	free(lx->path_ids);
 	free(lx->refused);
 	incpath_memo_free(&lx->inc_memo);
+	free(lx->found);
 	chunk_free(lx->ck);
 	chunk_free(lx->ended);
 	free(lx->skips);
