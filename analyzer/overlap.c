@@ -255,48 +255,66 @@ struct leaf {
 	int fwidth;       /* M_ISA of Float32Type etc. */
 };
 
-struct regexes {
-	struct pl_regex *isa_fn;   /* isa<C,...>(S) */
-	struct pl_regex *meth;     /* S.name<T>(args) */
-	struct pl_regex *width;    /* S.getWidth() == N */
-	struct pl_regex *cast_fn;  /* cast<C>(S) */
-	struct pl_regex *value_eq; /* S.getInt() == N: an attribute value predicate */
-	struct pl_regex *constlike;/* NativeCodeCall: matchPattern($_self->getResult(0), m_Constant(..)) */
-	struct pl_regex *defop_fn; /* isa<X>(S.getDefiningOp()) and its kin */
-	struct pl_regex *defop_meth; /* S.getDefiningOp<X>() */
+/* The regexes of the C++ predicate idioms, each compiled when first used
+ * (most runs need few of them; compiling all was 1% of a one-file check).
+ * Texts are normalized first (no spaces, no ::mlir:: / ::llvm::).  Pair
+ * threads may ask at once: a compiled pattern is published with release
+ * order, and the compile itself happens under rx_lock. */
+struct lazy_rx {
+	const char *pattern;
+	_Atomic(struct pl_regex *) re;
 };
 
-static struct regexes rx;
+/* isa<C,...>(S) */
+static struct lazy_rx rx_isa_fn = {"(?:isa|isa_and_nonnull)<([\\w:,]+)>\\((.+)\\)", NULL};
+/* S.name<T>(args) */
+static struct lazy_rx rx_meth = {"(.*)\\.(\\w+)(?:<([\\w:,]+)>)?\\(([0-9]*)\\)", NULL};
+/* S.getWidth() == N */
+static struct lazy_rx rx_width = {"(.*)\\.(?:getWidth|getIntOrFloatBitWidth)\\(\\)==([0-9]+)", NULL};
+/* cast<C>(S) */
+static struct lazy_rx rx_cast_fn = {"(?:cast|dyn_cast)<([\\w:]+)>\\((.+)\\)", NULL};
+/* S.getInt() == N: an attribute value predicate */
+static struct lazy_rx rx_value_eq = {
+	"(.*)\\.(?:getInt|getSInt|getUInt|getValue\\(\\)\\.getSExtValue|"
+	"getValue\\(\\)\\.getZExtValue)\\(\\)==(-?[0-9]+)", NULL};
+/* MLIR's ConstantLikeMatcher (PatternBase.td) and the same test written
+ * without success() or with a typed m_Constant<T>: $_self is the
+ * operand's defining op, m_Constant matches ConstantLike ops only */
+static struct lazy_rx rx_constlike = {
+	"(success\\()?matchPattern\\((?:\\$_self|\\(\\$_self\\))->getResult\\(0\\),"
+	"m_Constant(?:<[\\w:]+>)?\\((?:&\\$[0-9]+)?\\)\\)(?(1)\\))", NULL};
+/* a value's defining op: S is $_self or $0, maybe parenthesized:
+ * isa<X>(S.getDefiningOp()) and its kin */
+static struct lazy_rx rx_defop_fn = {
+	"(?:isa|isa_and_nonnull|isa_and_present|dyn_cast|dyn_cast_or_null|"
+	"dyn_cast_if_present)<([\\w:,]+)>\\((\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))"
+	"\\.getDefiningOp\\(\\)\\)", NULL};
+/* S.getDefiningOp<X>() */
+static struct lazy_rx rx_defop_meth = {
+	"(\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))\\.getDefiningOp<([\\w:]+)>\\(\\)", NULL};
 
-static void rx_init(void)
+static once_flag rx_once = ONCE_FLAG_INIT;
+static mtx_t rx_lock;
+
+static void rx_lock_init(void)
 {
-	static int done;
-	if (done)
-		return;
-	done = 1;
-	/* Texts are normalized first (no spaces, no ::mlir:: / ::llvm::). */
-	pl_regex_compile(&rx.isa_fn, "(?:isa|isa_and_nonnull)<([\\w:,]+)>\\((.+)\\)", 1, NULL, 0);
-	pl_regex_compile(&rx.meth, "(.*)\\.(\\w+)(?:<([\\w:,]+)>)?\\(([0-9]*)\\)", 1, NULL, 0);
-	pl_regex_compile(&rx.width,
-	                 "(.*)\\.(?:getWidth|getIntOrFloatBitWidth)\\(\\)==([0-9]+)", 1, NULL, 0);
-	pl_regex_compile(&rx.cast_fn, "(?:cast|dyn_cast)<([\\w:]+)>\\((.+)\\)", 1, NULL, 0);
-	pl_regex_compile(&rx.value_eq,
-	                 "(.*)\\.(?:getInt|getSInt|getUInt|getValue\\(\\)\\.getSExtValue|"
-	                 "getValue\\(\\)\\.getZExtValue)\\(\\)==(-?[0-9]+)", 1, NULL, 0);
-	/* MLIR's ConstantLikeMatcher (PatternBase.td) and the same test written
-	 * without success() or with a typed m_Constant<T>: $_self is the
-	 * operand's defining op, m_Constant matches ConstantLike ops only */
-	pl_regex_compile(&rx.constlike,
-	                 "(success\\()?matchPattern\\((?:\\$_self|\\(\\$_self\\))->getResult\\(0\\),"
-	                 "m_Constant(?:<[\\w:]+>)?\\((?:&\\$[0-9]+)?\\)\\)(?(1)\\))", 1, NULL, 0);
-	/* a value's defining op: S is $_self or $0, maybe parenthesized */
-	pl_regex_compile(&rx.defop_fn,
-	                 "(?:isa|isa_and_nonnull|isa_and_present|dyn_cast|dyn_cast_or_null|"
-	                 "dyn_cast_if_present)<([\\w:,]+)>\\((\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))"
-	                 "\\.getDefiningOp\\(\\)\\)", 1, NULL, 0);
-	pl_regex_compile(&rx.defop_meth,
-	                 "(\\$_self|\\(\\$_self\\)|\\$0|\\(\\$0\\))\\.getDefiningOp<([\\w:]+)>\\(\\)",
-	                 1, NULL, 0);
+	mtx_init(&rx_lock, mtx_plain);
+}
+
+static const struct pl_regex *rx_get(struct lazy_rx *l)
+{
+	struct pl_regex *re = atomic_load_explicit(&l->re, memory_order_acquire);
+	if (re)
+		return re;
+	call_once(&rx_once, rx_lock_init);
+	mtx_lock(&rx_lock);
+	re = atomic_load_explicit(&l->re, memory_order_relaxed);
+	if (!re) {
+		pl_regex_compile(&re, l->pattern, 1, NULL, 0);
+		atomic_store_explicit(&l->re, re, memory_order_release);
+	}
+	mtx_unlock(&rx_lock);
+	return re;
 }
 
 static bool classes_of(const char *s, size_t n, unsigned *tcls, unsigned *acls, int *fwidth)
@@ -389,7 +407,7 @@ static bool parse_subject(struct chain *ch, const char *s, size_t n, int depth)
 			return false;
 		}
 	}
-	if (pl_regex_match(rx.cast_fn, s, n, c, 3) == 1) {
+	if (pl_regex_match(rx_get(&rx_cast_fn), s, n, c, 3) == 1) {
 		unsigned t, a;
 		int fw;
 		if (!classes_of(s + c[1].begin, (size_t)(c[1].end - c[1].begin), &t, &a, &fw))
@@ -436,18 +454,18 @@ static bool parse_leaf(struct leaf *l, const char *s, size_t n)
 		l->m = M_FALSE;
 		return true;
 	}
-	if (pl_regex_match(rx.isa_fn, s, n, c, 3) == 1) {
+	if (pl_regex_match(rx_get(&rx_isa_fn), s, n, c, 3) == 1) {
 		l->m = M_ISA;
 		return classes_of(s + c[1].begin, (size_t)(c[1].end - c[1].begin), &l->tcls, &l->acls,
 		                  &l->fwidth) &&
 		       parse_subject(&l->ch, s + c[2].begin, (size_t)(c[2].end - c[2].begin), 0);
 	}
-	if (pl_regex_match(rx.width, s, n, c, 3) == 1) {
+	if (pl_regex_match(rx_get(&rx_width), s, n, c, 3) == 1) {
 		l->m = M_WIDTH;
 		l->arg = atoi(s + c[2].begin);
 		return parse_subject(&l->ch, s, (size_t)c[1].end, 0);
 	}
-	if (pl_regex_match(rx.meth, s, n, c, 5) == 1) {
+	if (pl_regex_match(rx_get(&rx_meth), s, n, c, 5) == 1) {
 		const char *mn = s + c[2].begin;
 		size_t ml = (size_t)(c[2].end - c[2].begin);
 		bool has_arg = c[4].begin >= 0 && c[4].end > c[4].begin;
@@ -1038,7 +1056,6 @@ static void ctx_init(struct ov_ctx *c, const struct model *m)
 	c->m = m;
 	c->arena = model_arena((struct model *)m);
 	reps_init();
-	rx_init();
 }
 
 /* The model from threads (overlap_pairs_of): an op is filled in on first
@@ -1225,7 +1242,7 @@ static bool native_constant_like(struct ov_ctx *c, const char *expr)
 	char *norm = normalize(expr, strlen(expr), &n);
 	const char *t = norm;
 	strip_parens(&t, &n);
-	bool yes = pl_regex_match(rx.constlike, t, n, NULL, 0) == 1;
+	bool yes = pl_regex_match(rx_get(&rx_constlike), t, n, NULL, 0) == 1;
 	free(norm);
 	ptr_cache_put(&c->natives, expr, yes ? &constlike_yes : NULL);
 	return yes;
@@ -1377,10 +1394,10 @@ static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
 	struct pl_regex_cap cap[3];
 	bool ok = false;
 	/* the subject is $_self, $0, or one of them in parentheses */
-	if (pl_regex_match(rx.defop_fn, t, n, cap, 3) == 1) {
+	if (pl_regex_match(rx_get(&rx_defop_fn), t, n, cap, 3) == 1) {
 		d.dollar0 = t[cap[2].begin + (t[cap[2].begin] == '(') + 1] == '0';
 		ok = idiom_classes(c, &d, t + cap[1].begin, (size_t)(cap[1].end - cap[1].begin));
-	} else if (pl_regex_match(rx.defop_meth, t, n, cap, 3) == 1) {
+	} else if (pl_regex_match(rx_get(&rx_defop_meth), t, n, cap, 3) == 1) {
 		d.dollar0 = t[cap[1].begin + (t[cap[1].begin] == '(') + 1] == '0';
 		ok = idiom_classes(c, &d, t + cap[2].begin, (size_t)(cap[2].end - cap[2].begin));
 	}
@@ -2373,7 +2390,7 @@ static const struct value_idiom *value_idiom_of(struct ov_ctx *ctx, const struct
 		strip_parens(&t, &n);
 		struct pl_regex_cap cap[3];
 		struct chain ch = {0};
-		if (is_attr && pl_regex_match(rx.value_eq, t, n, cap, 3) == 1 &&
+		if (is_attr && pl_regex_match(rx_get(&rx_value_eq), t, n, cap, 3) == 1 &&
 		    parse_subject(&ch, t, (size_t)cap[1].end, 0)) {
 			r->has_value = true;
 			r->value = strtoll(t + cap[2].begin, NULL, 10);
