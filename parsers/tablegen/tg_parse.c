@@ -912,85 +912,103 @@ static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr
 	return NULL;
 }
 
-/* TemplateArgValueList ::= Value (',' Value)* '>' , checked against cls */
+/* Lists being parsed, their first eight elements in the owner (on the
+ * stack): struct vals of values, struct strs of names.  NAME_init sets
+ * one up, NAME_push appends, NAME_free releases (also after a failure). */
+#define SMALL_LIST(name, T) \
+	struct name { \
+		T *v; \
+		unsigned n, cap; \
+		T small[8]; \
+	}; \
+	static void name##_init(struct name *a) \
+	{ \
+		a->v = a->small; \
+		a->n = 0; \
+		a->cap = PL_ARRAY_LEN(a->small); \
+	} \
+	static void name##_push(struct name *a, T x) \
+	{ \
+		if (a->n == a->cap) { \
+			a->cap *= 2; \
+			if (a->v == a->small) { \
+				a->v = pl_xmalloc(sizeof(*a->v) * a->cap); \
+				memcpy(a->v, a->small, sizeof(a->small)); \
+			} else { \
+				a->v = pl_xrealloc(a->v, sizeof(*a->v) * a->cap); \
+			} \
+		} \
+		a->v[a->n++] = x; \
+	} \
+	static void name##_free(struct name *a) \
+	{ \
+		if (a->v != a->small) \
+			free(a->v); \
+		a->v = NULL; \
+	}
+
+SMALL_LIST(vals, const struct tg_value *)
+SMALL_LIST(strs, const char *)
+
+/* TemplateArgValueList ::= Value (',' Value)* '>' , checked against cls;
+ * *out is set up here and the caller frees it (vals_free), also on
+ * failure. */
 static bool parse_targ_values(struct parser *p, struct tg_rec *cr, struct tg_rec *cls,
-                              const struct tg_value ***out, unsigned *nout, struct pl_span sp)
+                              struct vals *out, struct pl_span sp)
 {
 	struct tg_keeper *k = p->k;
-	unsigned n = 0, cap = 4;
-	const struct tg_value **vals = pl_xmalloc(sizeof(*vals) * cap);
-	if (consume(p, TG_TOK_GREATER)) { /* Class<> */
-		*out = vals;
-		*nout = 0;
+	vals_init(out);
+	if (consume(p, TG_TOK_GREATER)) /* Class<> */
 		return true;
-	}
 	for (;;) {
-		if (n >= cls->ntargs) {
-			tok_err(p, "Too many template arguments: %u", n + 1);
-			free(vals);
+		if (out->n >= cls->ntargs) {
+			tok_err(p, "Too many template arguments: %u", out->n + 1);
 			return false;
 		}
-		const struct tg_type *aty = tg_rec_field(cls, cls->targs[n])->type;
+		const struct tg_type *aty = tg_rec_field(cls, cls->targs[out->n])->type;
 		const struct tg_value *v = parse_value(p, cr, aty, MODE_VALUE);
-		if (!v) {
-			free(vals);
+		if (!v)
 			return false;
-		}
-		if (n == cap) {
-			cap *= 2;
-			vals = pl_xrealloc(vals, sizeof(*vals) * cap);
-		}
-		vals[n++] = v;
+		vals_push(out, v);
 		if (!consume(p, TG_TOK_COMMA))
 			break;
 	}
 	if (!consume(p, TG_TOK_GREATER)) {
 		tok_err(p, "Expected comma before next argument");
-		free(vals);
 		return false;
 	}
 	/* CheckTemplateArgValues */
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < out->n; i++) {
 		struct tg_field *f = tg_rec_field(cls, cls->targs[i]);
-		if (vals[i]->kind == TG_V_UNSET)
+		if (out->v[i]->kind == TG_V_UNSET)
 			continue;
-		const struct tg_value *c = tg_v_cast(k, vals[i], f->type);
+		const struct tg_value *c = tg_v_cast(k, out->v[i], f->type);
 		if (!c) {
 			err_at(p, sp, "Value specified for template argument '%s' (#%u) is of type %s; expected type %s: %s",
-			       f->name, i, tg_ty_str(k, vals[i]->type), tg_ty_str(k, f->type), tg_v_str_of(k, vals[i]));
-			free(vals);
+			       f->name, i, tg_ty_str(k, out->v[i]->type), tg_ty_str(k, f->type), tg_v_str_of(k, out->v[i]));
 			return false;
 		}
-		vals[i] = c;
+		out->v[i] = c;
 	}
-	*out = vals;
-	*nout = n;
 	return true;
 }
 
+/* ValueList ::= Value (',' Value)* ','?  into *out, set up here; the
+ * caller frees it (vals_free), also on failure. */
 static bool parse_value_list(struct parser *p, struct tg_rec *cr, const struct tg_type *ety,
-                             const struct tg_value ***out, unsigned *nout)
+                             struct vals *out)
 {
-	unsigned n = 0, cap = 8;
-	const struct tg_value **vals = pl_xmalloc(sizeof(*vals) * cap);
+	vals_init(out);
 	for (;;) {
 		const struct tg_value *v = parse_value(p, cr, ety, MODE_VALUE);
-		if (!v) {
-			free(vals);
+		if (!v)
 			return false;
-		}
-		if (n == cap) {
-			cap *= 2;
-			vals = pl_xrealloc(vals, sizeof(*vals) * cap);
-		}
-		vals[n++] = v;
+		vals_push(out, v);
 		if (!consume(p, TG_TOK_COMMA))
 			break;
 		if (cur(p) == TG_TOK_RSQUARE) /* trailing comma in a list */
 			break;
 	}
-	*out = vals;
-	*nout = n;
 	return true;
 }
 
@@ -1073,34 +1091,39 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			return NULL;
 		}
 		lex(p);
-		const struct tg_value **args;
-		unsigned n;
-		if (!parse_targ_values(p, cr, cls, &args, &n, sp))
+		struct vals args;
+		if (!parse_targ_values(p, cr, cls, &args, sp)) {
+			vals_free(&args);
 			return NULL;
-		for (unsigned i = n; i < cls->ntargs; i++) {
+		}
+		for (unsigned i = args.n; i < cls->ntargs; i++) {
 			struct tg_field *f = tg_rec_field(cls, cls->targs[i]);
 			if (!tg_v_complete(f->val)) {
 				err_at(p, sp, "Value not specified for template argument '%s' (#%u) of parent class '%s'",
 				       f->name, i, cls->name);
-				free(args);
+				vals_free(&args);
 				return NULL;
 			}
 		}
 		tg_eval_span = sp;
-		r = tg_v_fold(k, tg_v_vardef(k, cls, args, n), NULL, false);
-		free(args);
+		r = tg_v_fold(k, tg_v_vardef(k, cls, args.v, args.n), NULL, false);
+		vals_free(&args);
 		return r;
 	}
 	case TG_TOK_LBRACE: {
 		struct pl_span sp = p->tok->span;
 		lex(p);
-		const struct tg_value **vals = NULL;
-		unsigned n = 0;
-		if (cur(p) != TG_TOK_RBRACE && !parse_value_list(p, cr, NULL, &vals, &n))
+		struct vals lst;
+		vals_init(&lst);
+		if (cur(p) != TG_TOK_RBRACE && !parse_value_list(p, cr, NULL, &lst)) {
+			vals_free(&lst);
 			return NULL;
+		}
+		const struct tg_value **vals = lst.v;
+		unsigned n = lst.n;
 		if (!consume(p, TG_TOK_RBRACE)) {
 			tok_err(p, "expected '}' at end of bit list value");
-			free(vals);
+			vals_free(&lst);
 			return NULL;
 		}
 		struct tg_value const **bits = NULL;
@@ -1130,7 +1153,7 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			const struct tg_value *b = tg_v_cast(k, v, k->ty_bit);
 			if (!b) {
 				err_at(p, sp, "Element #%u (%s) is not convertable to a bit", i, tg_v_str_of(k, v));
-				free(vals);
+				vals_free(&lst);
 				free(bits);
 				return NULL;
 			}
@@ -1146,7 +1169,7 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			bits[nb - 1 - i] = t;
 		}
 		r = tg_v_bits(k, bits, nb);
-		free(vals);
+		vals_free(&lst);
 		free(bits);
 		return r;
 	}
@@ -1160,25 +1183,29 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			}
 			given = ity;
 		}
-		const struct tg_value **vals = NULL;
-		unsigned n = 0;
-		if (cur(p) != TG_TOK_RSQUARE && !parse_value_list(p, cr, given ? given->elem : NULL, &vals, &n))
+		struct vals lst;
+		vals_init(&lst);
+		if (cur(p) != TG_TOK_RSQUARE && !parse_value_list(p, cr, given ? given->elem : NULL, &lst)) {
+			vals_free(&lst);
 			return NULL;
+		}
+		const struct tg_value **vals = lst.v;
+		unsigned n = lst.n;
 		if (!consume(p, TG_TOK_RSQUARE)) {
 			tok_err(p, "expected ']' at end of list value");
-			free(vals);
+			vals_free(&lst);
 			return NULL;
 		}
 		const struct tg_type *gelt = NULL;
 		if (consume(p, TG_TOK_LESS)) {
 			gelt = parse_type(p);
 			if (!gelt) {
-				free(vals);
+				vals_free(&lst);
 				return NULL;
 			}
 			if (!consume(p, TG_TOK_GREATER)) {
 				tok_err(p, "expected '>' at end of list element type");
-				free(vals);
+				vals_free(&lst);
 				return NULL;
 			}
 		}
@@ -1191,7 +1218,7 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 				ety = tg_ty_resolve(k, ety, t);
 				if (!ety) {
 					tok_err(p, "Incompatible types in list elements");
-					free(vals);
+					vals_free(&lst);
 					return NULL;
 				}
 			} else {
@@ -1201,7 +1228,7 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 		if (gelt) {
 			if (ety && !tg_ty_convertible(ety, gelt)) {
 				tok_err(p, "Incompatible types in list elements");
-				free(vals);
+				vals_free(&lst);
 				return NULL;
 			}
 			ety = gelt;
@@ -1209,18 +1236,18 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 		if (!ety) {
 			if (!ity) {
 				tok_err(p, "No type for list");
-				free(vals);
+				vals_free(&lst);
 				return NULL;
 			}
 			ety = given->elem;
 		} else if (given && !tg_ty_convertible(ety, given->elem)) {
 			tok_err(p, "Element type mismatch for list: element type '%s' not convertible to '%s",
 			        tg_ty_str(k, ety), tg_ty_str(k, given->elem));
-			free(vals);
+			vals_free(&lst);
 			return NULL;
 		}
 		r = tg_v_list(k, vals, n, ety);
-		free(vals);
+		vals_free(&lst);
 		return r;
 	}
 	case TG_TOK_LPAREN: {
@@ -1242,9 +1269,11 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			opname = p->tok->text;
 			lex(p);
 		}
-		unsigned n = 0, cap = 8;
-		const struct tg_value **args = pl_xmalloc(sizeof(*args) * cap);
-		const char **names = pl_xmalloc(sizeof(*names) * cap);
+		struct vals args;
+		struct strs names; /* NULL for an argument without one */
+		vals_init(&args);
+		strs_init(&names);
+		bool ok = true;
 		if (cur(p) != TG_TOK_RPAREN) {
 			for (;;) {
 				const struct tg_value *a;
@@ -1256,41 +1285,32 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 				} else {
 					a = parse_value(p, cr, NULL, MODE_VALUE);
 					if (!a) {
-						free(args);
-						free(names);
-						return NULL;
+						ok = false;
+						break;
 					}
 					if (consume(p, TG_TOK_COLON)) {
 						if (cur(p) != TG_TOK_VARNAME) {
 							tok_err(p, "expected variable name in dag literal");
-							free(args);
-							free(names);
-							return NULL;
+							ok = false;
+							break;
 						}
 						an = p->tok->text;
 						lex(p);
 					}
 				}
-				if (n == cap) {
-					cap *= 2;
-					args = pl_xrealloc(args, sizeof(*args) * cap);
-					names = pl_xrealloc(names, sizeof(*names) * cap);
-				}
-				args[n] = a;
-				names[n++] = an;
+				vals_push(&args, a);
+				strs_push(&names, an);
 				if (!consume(p, TG_TOK_COMMA))
 					break;
 			}
 		}
-		if (!consume(p, TG_TOK_RPAREN)) {
+		if (ok && !consume(p, TG_TOK_RPAREN)) {
 			tok_err(p, "expected ')' in dag init");
-			free(args);
-			free(names);
-			return NULL;
+			ok = false;
 		}
-		r = tg_v_dag(k, op, opname, args, names, n);
-		free(args);
-		free(names);
+		r = ok ? tg_v_dag(k, op, opname, args.v, names.v, args.n) : NULL;
+		vals_free(&args);
+		strs_free(&names);
 		return r;
 	}
 	case TG_TOK_BANG:
@@ -2168,8 +2188,7 @@ static bool set_value(struct parser *p, struct tg_rec *r, struct pl_span sp, con
 struct subclass_ref {
 	struct tg_rec *rec;
 	struct multiclass *mc;
-	const struct tg_value **args;
-	unsigned nargs;
+	struct vals args;              /* freed by the caller (vals_free) */
 	struct pl_span span;
 };
 
@@ -2177,6 +2196,7 @@ struct subclass_ref {
 static bool parse_subclass_ref(struct parser *p, struct tg_rec *cr, bool is_defm, struct subclass_ref *out)
 {
 	memset(out, 0, sizeof(*out));
+	vals_init(&out->args);
 	out->span = p->tok->span;
 	if (cur(p) != TG_TOK_ID) {
 		tok_err(p, is_defm ? "expected multiclass name" : "expected class name");
@@ -2203,8 +2223,10 @@ static bool parse_subclass_ref(struct parser *p, struct tg_rec *cr, bool is_defm
 	lex(p);
 	if (!consume(p, TG_TOK_LESS))
 		return true;
-	if (!parse_targ_values(p, cr, out->rec, &out->args, &out->nargs, out->span))
+	if (!parse_targ_values(p, cr, out->rec, &out->args, out->span)) {
+		vals_free(&out->args);
 		return false;
+	}
 	return true;
 }
 
@@ -2226,8 +2248,8 @@ static bool add_subclass(struct parser *p, struct tg_rec *cr, struct subclass_re
 		}
 	}
 	for (unsigned i = 0; i < s->ntargs; i++) {
-		if (i < sc->nargs) {
-			tg_map_set(&m, s->targs[i], sc->args[i]);
+		if (i < sc->args.n) {
+			tg_map_set(&m, s->targs[i], sc->args.v[i]);
 		} else if (!tg_map_complete(&m, s->targs[i])) {
 			err_at(p, sc->span, "Value not specified for template argument '%s' (#%u) of parent class '%s'",
 			       s->targs[i], i, s->name);
@@ -2436,7 +2458,7 @@ static bool parse_object_body(struct parser *p, struct tg_rec *cr)
 			if (!parse_subclass_ref(p, cr, false, &sc))
 				return false;
 			bool ok = add_subclass(p, cr, &sc);
-			free(sc.args);
+			vals_free(&sc.args);
 			if (!ok)
 				return false;
 			if (!consume(p, TG_TOK_COMMA))
@@ -3127,8 +3149,8 @@ static bool parse_multiclass(struct parser *p)
 			struct multiclass *smc = sc.mc;
 			struct subst s = {0};
 			for (unsigned i = 0; i < smc->rec->ntargs; i++) {
-				if (i < sc.nargs) {
-					subst_push(&s, smc->rec->targs[i], sc.args[i]);
+				if (i < sc.args.n) {
+					subst_push(&s, smc->rec->targs[i], sc.args.v[i]);
 				} else {
 					const struct tg_value *d = tg_rec_field(smc->rec, smc->rec->targs[i])->val;
 					if (!tg_v_complete(d)) {
@@ -3136,7 +3158,7 @@ static bool parse_multiclass(struct parser *p)
 						       smc->rec->targs[i], i, smc->rec->name);
 						free(s.names);
 						free(s.vals);
-						free(sc.args);
+						vals_free(&sc.args);
 						goto fail;
 					}
 					subst_push(&s, smc->rec->targs[i], d);
@@ -3146,7 +3168,7 @@ static bool parse_multiclass(struct parser *p)
 			ok = resolve_entries(p, &smc->ents, &s, false, &mc->ents, &sc.span);
 			free(s.names);
 			free(s.vals);
-			free(sc.args);
+			vals_free(&sc.args);
 			if (!ok)
 				goto fail;
 			if (!consume(p, TG_TOK_COMMA))
@@ -3224,8 +3246,8 @@ static bool parse_defm(struct parser *p, struct multiclass *curmc)
 		struct multiclass *mc = ref.mc;
 		struct subst s = {0};
 		for (unsigned i = 0; i < mc->rec->ntargs; i++) {
-			if (i < ref.nargs) {
-				subst_push(&s, mc->rec->targs[i], ref.args[i]);
+			if (i < ref.args.n) {
+				subst_push(&s, mc->rec->targs[i], ref.args.v[i]);
 			} else {
 				const struct tg_value *d = tg_rec_field(mc->rec, mc->rec->targs[i])->val;
 				if (!tg_v_complete(d)) {
@@ -3233,7 +3255,7 @@ static bool parse_defm(struct parser *p, struct multiclass *curmc)
 					       mc->rec->targs[i], i, mc->rec->name);
 					free(s.names);
 					free(s.vals);
-					free(ref.args);
+					vals_free(&ref.args);
 					goto out;
 				}
 				subst_push(&s, mc->rec->targs[i], d);
@@ -3243,7 +3265,7 @@ static bool parse_defm(struct parser *p, struct multiclass *curmc)
 		bool r = resolve_entries(p, &mc->ents, &s, !curmc && p->nloops == 0, &ne, &scsp);
 		free(s.names);
 		free(s.vals);
-		free(ref.args);
+		vals_free(&ref.args);
 		if (!r)
 			goto out;
 		if (!consume(p, TG_TOK_COMMA))
@@ -3268,11 +3290,11 @@ static bool parse_defm(struct parser *p, struct multiclass *curmc)
 				if (ne.v[i].kind != E_REC)
 					continue; /* LLVM 16 only adds classes to records */
 				if (!add_subclass(p, ne.v[i].rec, &sc)) {
-					free(sc.args);
+					vals_free(&sc.args);
 					goto out;
 				}
 			}
-			free(sc.args);
+			vals_free(&sc.args);
 			if (!consume(p, TG_TOK_COMMA))
 				break;
 		}
