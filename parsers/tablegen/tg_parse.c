@@ -950,6 +950,15 @@ static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr
 SMALL_LIST(vals, const struct tg_value *)
 SMALL_LIST(strs, const char *)
 
+/* The field of r's template argument i: a class declares its template
+ * arguments first, so it is usually field i. */
+static struct tg_field *targ_field(struct tg_rec *r, unsigned i)
+{
+	if (i < r->nfields && r->fields[i].name == r->targs[i])
+		return &r->fields[i];
+	return tg_rec_field(r, r->targs[i]);
+}
+
 /* TemplateArgValueList ::= Value (',' Value)* '>' , checked against cls;
  * *out is set up here and the caller frees it (vals_free), also on
  * failure. */
@@ -965,7 +974,7 @@ static bool parse_targ_values(struct parser *p, struct tg_rec *cr, struct tg_rec
 			tok_err(p, "Too many template arguments: %u", out->n + 1);
 			return false;
 		}
-		const struct tg_type *aty = tg_rec_field(cls, cls->targs[out->n])->type;
+		const struct tg_type *aty = targ_field(cls, out->n)->type;
 		const struct tg_value *v = parse_value(p, cr, aty, MODE_VALUE);
 		if (!v)
 			return false;
@@ -979,7 +988,7 @@ static bool parse_targ_values(struct parser *p, struct tg_rec *cr, struct tg_rec
 	}
 	/* CheckTemplateArgValues */
 	for (unsigned i = 0; i < out->n; i++) {
-		struct tg_field *f = tg_rec_field(cls, cls->targs[i]);
+		struct tg_field *f = targ_field(cls, i);
 		if (out->v[i]->kind == TG_V_UNSET)
 			continue;
 		const struct tg_value *c = tg_v_cast(k, out->v[i], f->type);
@@ -1097,7 +1106,7 @@ static const struct tg_value *parse_simple_value(struct parser *p, struct tg_rec
 			return NULL;
 		}
 		for (unsigned i = args.n; i < cls->ntargs; i++) {
-			struct tg_field *f = tg_rec_field(cls, cls->targs[i]);
+			struct tg_field *f = targ_field(cls, i);
 			if (!tg_v_complete(f->val)) {
 				err_at(p, sp, "Value not specified for template argument '%s' (#%u) of parent class '%s'",
 				       f->name, i, cls->name);
