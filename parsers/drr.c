@@ -1089,6 +1089,8 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	 * layer's copy of the sources, so the batches grow with the set: a
 	 * bounded number of releases keeps the cost linear. */
 	unsigned batch = n / 8 > 4096 ? n / 8 : 4096, since = 0;
+	/* most defs are not patterns: compare superclass pointers first */
+	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
 
 	for (unsigned i = 0; i < n; i++) {
 		if (since >= batch) {
@@ -1096,13 +1098,14 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 			tga_attach(r, d->sm);
 			since = 0;
 		}
+		const struct tg_rec *raw = tg_def_at(r, i);
+		if (!pattern_class || !tg_rec_isa_mask(raw, &pattern_class, 1))
+			continue;
 		/* A record several inputs share was looked at through the first
 		 * (only main_file_id filters by input). */
-		if (!main_file_id && !model_record_claim(m, tg_def_at(r, i), MODEL_IMPORTER_DRR))
+		if (!main_file_id && !model_record_claim(m, raw, MODEL_IMPORTER_DRR))
 			continue;
 		const struct tga_rec *rec = tga_def_at(r, i);
-		if (!tga_rec_isa(rec, "Pattern"))
-			continue;
 		struct pl_span sp = tga_rec_span(rec);
 		if (main_file_id && sp.file != main_file_id)
 			continue;
