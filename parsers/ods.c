@@ -678,12 +678,12 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
 		const struct tg_rec *raw = tg_def_at(r, i);
-		if (!model_record_claim(m, raw, MODEL_IMPORTER_ODS))
-			continue; /* imported through an earlier input */
 		/* one walk over the superclasses; most defs are neither */
 		unsigned is = tg_rec_isa_mask(raw, kinds, 3);
 		if (!(is & IS_OP) && (!(is & (IS_ATTR | IS_TYPE)) || tg_rec_anonymous(raw)))
 			continue;
+		if (!model_record_claim(m, raw, MODEL_IMPORTER_ODS))
+			continue; /* imported through an earlier input */
 		const struct tga_rec *rec = tga_def_at(r, i);
 		struct pl_span at;
 		/* ops of included files wait until a pattern or a lookup
