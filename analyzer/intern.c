@@ -20,6 +20,7 @@ struct entry {
 struct pl_intern {
 	struct pl_arena *arena; /* where the strings live (NULL in a view) */
 	struct entry *slots;    /* power-of-two sized table */
+	bool slots_in_arena;    /* slots came from arena (after the first growth) */
 	size_t cap;             /* slots allocated */
 	size_t count;           /* slots used */
 	struct pl_intern *parent; /* a view: the shared table it fronts */
@@ -55,15 +56,21 @@ void pl_intern_free(struct pl_intern *t)
 {
 	if (!t)
 		return;
-	free(t->slots);
+	if (!t->slots_in_arena)
+		free(t->slots);
 	mtx_destroy(&t->lock);
 	free(t);
 }
 
+/* A table of strings from an arena grows in that arena: its pages are
+ * mostly faulted in and cleared already (huge pages), where a calloc'd
+ * table of 512 KiB faulted in 128 pages anew at every doubling.  The
+ * outgrown tables stay in the arena. */
 static void grow(struct pl_intern *t)
 {
 	size_t ncap = t->cap * 2;
-	struct entry *ns = pl_xcalloc(ncap, sizeof(*ns));
+	struct entry *ns = t->arena ? pl_arena_zalloc(t->arena, ncap * sizeof(*ns))
+	                            : pl_xcalloc(ncap, sizeof(*ns));
 
 	for (size_t i = 0; i < t->cap; i++) {
 		if (!t->slots[i].str)
@@ -73,8 +80,10 @@ static void grow(struct pl_intern *t)
 			j = (j + 1) & (ncap - 1);
 		ns[j] = t->slots[i];
 	}
-	free(t->slots);
+	if (!t->slots_in_arena)
+		free(t->slots);
 	t->slots = ns;
+	t->slots_in_arena = t->arena != NULL;
 	t->cap = ncap;
 }
 
