@@ -1470,7 +1470,7 @@ static void lex_token_raw(struct tg_lexer *lx, struct tg_token *t);
 
 /* Lex the next token; the first token lexed while no chunk is open starts
  * one: the rest of its file (tg_lex.h). */
-static void lex_token(struct tg_lexer *lx, struct tg_token *t)
+static inline void lex_token(struct tg_lexer *lx, struct tg_token *t)
 {
 	lex_token_raw(lx, t);
 	lx->ntok++;
