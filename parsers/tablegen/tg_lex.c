@@ -1178,8 +1178,6 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 	return f;
 }
 
-/* Enter the file named by the string token s.  Returns 0, or -1 after an
- * error (reported). */
 /* The file an earlier `include` of name found, when confinement does not
  * depend on the including file: dialect files each include OpBase.td, and
  * each search stat(2)s every candidate. */
@@ -1206,6 +1204,8 @@ static void found_keep(struct tg_lexer *lx, const char *name, struct pl_source_f
 	lx->found[lx->n_found++] = (struct found_incl){name, f};
 }
 
+/* Enter the file named by the string token s.  Returns 0, or -1 after an
+ * error (reported). */
 static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 {
 	const char *name = s->text;
