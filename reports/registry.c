@@ -6,10 +6,13 @@
 #include "config.h"
 #include "reports/report.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "analyzer/cli.h"
 #include "analyzer/outfile.h"
+#include "analyzer/parallel.h"
 
 extern const struct report_writer report_text_writer;
 extern const struct report_writer report_json_writer;
@@ -32,6 +35,106 @@ int report_kind_parse(enum report_kind *out, const char *name)
 	return -1;
 }
 
+/* Whether report_write writes f. */
+static bool written(const struct report_ctx *rc, const struct finding *f)
+{
+	return !f->in_baseline && !(rc->only_active && f->suppressed_by);
+}
+
+/* Findings [lo, hi) of a per-finding writer rendered into a memory
+ * stream of their own (report_write's threads). */
+struct chunk {
+	const struct report_writer *w;
+	struct report_ctx rc; /* a copy whose f is the memory stream */
+	size_t lo, hi;
+	char *text;
+	size_t len;
+	unsigned count; /* findings written */
+	int status;
+};
+
+static int chunk_render(void *arg)
+{
+	struct chunk *c = arg;
+	FILE *m = open_memstream(&c->text, &c->len);
+
+	if (!m) {
+		c->status = -1;
+		return 0;
+	}
+	c->rc.f = m;
+	for (size_t i = c->lo; i < c->hi && c->status == 0; i++) {
+		const struct finding *f = findings_at(c->rc.fs, i);
+		if (!written(&c->rc, f))
+			continue;
+		if (c->w->finding(&c->rc, f) < 0)
+			c->status = -1;
+		c->count++;
+	}
+	if (fclose(m) != 0)
+		c->status = -1;
+	return 0;
+}
+
+/* Below this many findings one thread writes them all; above it they are
+ * rendered a window at a time, so that the texts held in memory stay
+ * bounded whatever the number of findings. */
+enum { PARALLEL_MIN = 512, WINDOW = 4096 };
+
+/* The findings [lo, hi) of a per-finding writer on rc->jobs threads, each
+ * taking a contiguous share, their texts then written in order. */
+static int write_window(struct report_ctx *rc, const struct report_writer *w, struct chunk *cs,
+                        thrd_t *ids, size_t lo, size_t hi)
+{
+	unsigned jobs = rc->jobs;
+	size_t n = hi - lo;
+	int status = 0;
+
+	for (unsigned t = 0; t < jobs; t++)
+		cs[t] = (struct chunk){.w = w, .rc = *rc, .lo = lo + n * t / jobs, .hi = lo + n * (t + 1) / jobs};
+	unsigned started = 1;
+	while (started < jobs && thrd_create(&ids[started], chunk_render, &cs[started]) == thrd_success)
+		started++;
+	chunk_render(&cs[0]);
+	for (unsigned t = 1; t < jobs; t++) {
+		if (t < started)
+			thrd_join(ids[t], NULL);
+		else
+			chunk_render(&cs[t]);
+	}
+	for (unsigned t = 0; t < jobs; t++) {
+		if (cs[t].status < 0 || (cs[t].len && fwrite(cs[t].text, 1, cs[t].len, rc->f) != cs[t].len))
+			status = -1;
+		rc->index += cs[t].count;
+		free(cs[t].text);
+	}
+	return status;
+}
+
+/* All n findings of a per-finding writer, rendered on rc->jobs threads a
+ * window at a time: rendering the text report of a large run (excerpts,
+ * escaping) was a twentieth of it, all on one thread after the parallel
+ * phases.  Returns 0, -1 after a write error, or 1 when the caller must
+ * write them on one thread (no memory for the bookkeeping). */
+static int write_parallel(struct report_ctx *rc, const struct report_writer *w, size_t n)
+{
+	struct chunk *cs = calloc(rc->jobs, sizeof(*cs));
+	thrd_t *ids = calloc(rc->jobs, sizeof(*ids));
+	int status = 0;
+
+	if (!cs || !ids) {
+		free(cs);
+		free(ids);
+		return 1;
+	}
+	for (size_t lo = 0; lo < n; lo += WINDOW)
+		if (write_window(rc, w, cs, ids, lo, lo + WINDOW < n ? lo + WINDOW : n) < 0)
+			status = -1;
+	free(cs);
+	free(ids);
+	return status;
+}
+
 int report_write(struct report_ctx *rc, enum report_kind kind)
 {
 	const struct report_writer *w = report_writers[kind];
@@ -43,9 +146,12 @@ int report_write(struct report_ctx *rc, enum report_kind kind)
 	rc->index = 0;
 	if (w->begin && w->begin(rc) < 0)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
+	int par = w->per_finding && rc->jobs > 1 && n >= PARALLEL_MIN ? write_parallel(rc, w, n) : 1;
+	if (par < 0)
+		rc_ = -1;
+	for (size_t i = 0; par > 0 && i < n; i++) {
 		const struct finding *f = findings_at(rc->fs, i);
-		if (f->in_baseline || (rc->only_active && f->suppressed_by))
+		if (!written(rc, f))
 			continue;
 		if (w->finding(rc, f) < 0) {
 			rc_ = -1;
@@ -77,6 +183,7 @@ static int write_to(struct findings *fs, const struct rule_config *cfg,
 	rc.cfg = cfg;
 	rc.tool_version = opt->tool_version;
 	rc.only_active = only_active;
+	rc.jobs = opt->jobs;
 	rc.color = kind == REPORT_TEXT &&
 	           (opt->color < 0 ? pl_diag_want_color(out.f) : opt->color > 0);
 	ok = report_write(&rc, kind) == 0;
@@ -124,5 +231,6 @@ int report_options_from_cli(struct report_options *out, const struct pl_options 
 	out->baseline = o->baseline;
 	out->write_baseline = o->write_baseline;
 	out->color = o->color == PL_COLOR_AUTO ? -1 : o->color == PL_COLOR_ALWAYS;
+	out->jobs = o->jobs ? o->jobs : pl_jobs_default();
 	return 0;
 }

@@ -36,6 +36,7 @@ struct report_ctx {
 	bool only_active;              /* skip suppressed findings (baseline files) */
 	void *state;                   /* writer-private */
 	unsigned index;                /* findings written so far */
+	unsigned jobs;                 /* threads report_write may use (0, 1: one) */
 };
 
 struct report_writer {
@@ -43,6 +44,10 @@ struct report_writer {
 	int (*begin)(struct report_ctx *rc);
 	int (*finding)(struct report_ctx *rc, const struct finding *f);
 	int (*end)(struct report_ctx *rc);
+	/* finding reads nothing but the finding, rc's settings and the run's
+	 * finished data: report_write may call it on several threads at
+	 * once, each writing its own stream, and join the streams in order */
+	bool per_finding;
 };
 
 extern const struct report_writer *const report_writers[REPORT_COUNT];
@@ -72,6 +77,7 @@ struct report_options {
 	const char *write_baseline;     /* --write-baseline FILE, or NULL */
 	int color;                      /* -1 auto (terminal and NO_COLOR), 0 never, 1 always */
 	const char *tool_version;       /* NULL = PACKAGE_VERSION */
+	unsigned jobs;                  /* threads to render findings on (0, 1: one) */
 };
 
 struct pl_options;

@@ -152,4 +152,5 @@ const struct report_writer report_text_writer = {
 	.begin = NULL,
 	.finding = text_finding,
 	.end = text_end,
+	.per_finding = true,
 };
