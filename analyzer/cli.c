@@ -89,7 +89,7 @@ static const struct opt opts[] = {
 	{OPT_CLUSTER, 0, "cluster", true, CMD_BIT(PL_CMD_GRAPH), "BY",
 	 "--set: group nodes by file (default), dialect, or none"},
 	{OPT_JOBS, 'j', "jobs", true, CMD_BIT(PL_CMD_CHECK), "N",
-	 "evaluate input files and overlaps on N threads (default: the number of cores); same output for every N"},
+	 "evaluate input files, overlaps and the text report on N threads (default: the number of cores); same output for every N"},
 	{OPT_NO_INCLUDE_CACHE, 0, "no-include-cache", false, CMD_BIT(PL_CMD_CHECK), NULL,
 	 "evaluate every included file anew for each input (same output, slower)"},
 	{OPT_CACHE_DIR, 0, "cache-dir", true, CMD_BIT(PL_CMD_CHECK) | CMD_BIT(PL_CMD_DUMP), "DIR",
