@@ -383,28 +383,16 @@ static void frame_linecol(struct tg_frame *fr, uint32_t off, uint32_t *line, uin
 /* frame_span past the line of the token before (or before it). */
 static PL_NOINLINE struct pl_span frame_span_walk(struct tg_frame *fr, uint32_t off, uint32_t end_off)
 {
-	const struct pl_source_file *f = fr->f;
-	const uint32_t *ls = f->line_starts;
-	uint32_t i = fr->lc_line - 1, n = f->n_lines;
-	struct pl_span sp = {.file = f->id, .off = off, .end_off = end_off};
+	struct pl_span sp = {.file = fr->f->id, .off = off, .end_off = end_off};
 
-	if (!ls || off < ls[i]) {
-		frame_linecol(fr, off, &sp.line, &sp.col);
+	frame_linecol(fr, off, &sp.line, &sp.col);
+	/* most tokens end on the line they start on (the cursor's, now) */
+	if (sp.line == fr->lc_line && end_off >= off && end_off < fr->lc_hi) {
+		sp.end_line = sp.line;
+		sp.end_col = sp.col + (end_off - off);
 	} else {
-		/* frame_linecol's forward walk, here for the common case */
-		while (i + 1 < n && ls[i + 1] <= off)
-			i++;
-		cursor_set(fr, i);
-		sp.line = i + 1;
-		sp.col = off - ls[i] + 1;
-		/* most tokens end on the line they start on */
-		if (end_off >= off && (i + 1 >= n || end_off < ls[i + 1])) {
-			sp.end_line = sp.line;
-			sp.end_col = sp.col + (end_off - off);
-			return sp;
-		}
+		frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
 	}
-	frame_linecol(fr, end_off, &sp.end_line, &sp.end_col);
 	return sp;
 }
 
@@ -665,14 +653,13 @@ static void lex_string(struct tg_lexer *lx, struct tg_token *t, const char *s, c
 	pl_buf_clear(&lx->sbuf);
 	for (;;) {
 		const char *run = p;
-		/* a NUL stops the run too: the end of the file, or a NUL byte
-		 * (string text the test below goes on with) */
-		while (!(char_class[(unsigned char)*p] & CC_STR_STOP))
-			p++;
-		while (p < end && *p == '\0') {
-			p++;
+		/* a NUL stops the run too: at the end of the file it ends it, a
+		 * NUL byte before that is string text */
+		for (;; p++) {
 			while (!(char_class[(unsigned char)*p] & CC_STR_STOP))
 				p++;
+			if (*p != '\0' || p >= end)
+				break;
 		}
 		if (copied)
 			pl_buf_add(&lx->sbuf, run, (size_t)(p - run));
