@@ -48,13 +48,12 @@ bench_files() {
     while read -r line; do
         la=$line; lb=$line
         if [ "${SPLIT:-0}" = 1 ]; then la=${line%% | *}; lb=${line#* | }; fi
-        set -- $CMD_A $la
-        a=$("$measure" -r "$runs" -- "$@")
-        set -- $CMD_B $lb
-        b=$("$measure" -r "$runs" -- "$@")
+        # patlint and the peer in turn, so that both see the machine's drift
+        set -- $CMD_A $la --- $CMD_B $lb
+        ab=$("$measure" -r "$runs" -- "$@" | tr '\n' ' ')
         n=$((n + 1))
-        echo "$a $b" >> "$tmp/rows"
-        case $(echo "$a" | cut -d' ' -f3) in 0|1) ;; *) fa=$((fa + 1)) ;; esac
+        echo "$ab" >> "$tmp/rows"
+        case $(echo "$ab" | cut -d' ' -f3) in 0|1) ;; *) fa=$((fa + 1)) ;; esac
     done < "$list"
     awk -v label="$label" -v n="$n" -v fa="$fa" -v unit="${UNIT:-files}" -v peer="${PEER:-peer}" '
         { ta += $1; if ($2 > ra) ra = $2; ca += $4; tb += $5; if ($6 > rb) rb = $6; cb += $8 }
@@ -76,7 +75,7 @@ inc_flags() {
 }
 
 echo "patlint benchmark: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "median of $runs runs per file (wall and user+sys cpu: sums over files; RSS: the largest); ratio = patlint / peer"
+echo "median of $runs runs per file, patlint and peer in turn (wall and user+sys cpu: sums over files; RSS: the largest); ratio = patlint / peer"
 
 if [ -f "$CORPUS/MANIFEST.tsv" ] && [ -f "$CORPUS/peers.tsv" ]; then
     cd "$CORPUS" || exit 2

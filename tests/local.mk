@@ -43,6 +43,9 @@ TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-d
 TEST_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/run-golden.sh tests/lsan.supp tests/valgrind.supp
 TESTS += tests/cli.test tests/man-options.test tests/jobs.test tests/images.test
+# bench/measure, the timer `make bench` uses
+TESTS += tests/measure.test
+EXTRA_DIST += tests/measure.test
 # `patlint graph`: golden dot text, and Graphviz (dot, neato, gvc) accepting
 # every graph without a warning.
 TESTS += tests/graph.test tests/graph/validate.test
