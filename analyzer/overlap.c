@@ -1033,6 +1033,13 @@ struct cls_ent {
 	unsigned n_ops;
 };
 
+/* A registered op and its C++ class normalized, or text NULL (none). */
+struct op_cls {
+	const struct model_op *op;
+	char *text;
+	size_t n;
+};
+
 struct ov_ctx {
 	const struct model *m;
 	struct pl_arena *arena;   /* what the caches and results keep: the model's, or
@@ -1048,6 +1055,8 @@ struct ov_ctx {
 	                                * struct value_idiom */
 	struct cls_ent *classes;  /* class names resolved so far */
 	unsigned n_classes, cap_classes;
+	struct op_cls *op_cls;    /* registered op i's C++ class, normalized (op_classes) */
+	unsigned n_op_cls;
 };
 
 static void ctx_init(struct ov_ctx *c, const struct model *m)
@@ -1103,6 +1112,9 @@ static void ctx_free(struct ov_ctx *c)
 		free(c->classes[i].ops);
 	}
 	free(c->classes);
+	for (unsigned i = 0; i < c->n_op_cls; i++)
+		free(c->op_cls[i].text);
+	free(c->op_cls);
 	for (unsigned i = 0; i < c->chunks.n; i++)
 		free(c->chunks.v[i]);
 	free(c->chunks.v);
@@ -1273,6 +1285,30 @@ static bool class_names_op(const char *x, size_t xn, const char *cls, size_t cn)
 	return !full && cn - xn >= 2 && cls[cn - xn - 1] == ':' && cls[cn - xn - 2] == ':';
 }
 
+/* The normalized classes of every op the run registered, normalized once
+ * for all the class names resolve_class looks up (it was once per name
+ * and op: most of the serial part of the overlap rule on a large run). */
+static const struct op_cls *op_classes(struct ov_ctx *c, unsigned *count)
+{
+	unsigned n = model_op_count(c->m);
+
+	if (c->n_op_cls < n) {
+		c->op_cls = pl_xrealloc(c->op_cls, n * sizeof *c->op_cls);
+		/* registration data only: no lock (model_op_registered_at) */
+		for (unsigned i = c->n_op_cls; i < n; i++) {
+			struct op_cls *e = &c->op_cls[i];
+			e->op = model_op_registered_at(c->m, i);
+			e->text = NULL;
+			e->n = 0;
+			if (e->op && e->op->cpp_class)
+				e->text = normalize(e->op->cpp_class, strlen(e->op->cpp_class), &e->n);
+		}
+		c->n_op_cls = n;
+	}
+	*count = c->n_op_cls;
+	return c->op_cls;
+}
+
 /* The registered ops C++ class name x[0..n) may name (see class_names_op),
  * from every op the run registered, filled in or not (their classes are
  * known at registration): an empty answer means x is not an op class the
@@ -1292,23 +1328,16 @@ static const struct cls_ent *resolve_class(struct ov_ctx *c, const char *x, size
 	e->text[n] = 0;
 	e->ops = NULL;
 	e->n_ops = 0;
-	unsigned cap = 0;
-	/* registration data only: no lock (model_op_registered_at) */
-	for (unsigned i = 0, e_n = model_op_count(c->m); i < e_n; i++) {
-		const struct model_op *op = model_op_registered_at(c->m, i);
-		if (!op || !op->cpp_class)
-			continue;
-		size_t cn;
-		char *cls = normalize(op->cpp_class, strlen(op->cpp_class), &cn);
-		bool hit = class_names_op(x, n, cls, cn);
-		free(cls);
-		if (!hit)
+	unsigned cap = 0, n_ops;
+	const struct op_cls *oc = op_classes(c, &n_ops);
+	for (unsigned i = 0; i < n_ops; i++) {
+		if (!oc[i].text || !class_names_op(x, n, oc[i].text, oc[i].n))
 			continue;
 		if (e->n_ops == cap) {
 			cap = cap ? cap * 2 : 4;
 			e->ops = pl_xrealloc(e->ops, cap * sizeof *e->ops);
 		}
-		e->ops[e->n_ops++] = op;
+		e->ops[e->n_ops++] = oc[i].op;
 	}
 	return e;
 }
