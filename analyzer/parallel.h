@@ -6,7 +6,7 @@
  * Evaluating a .td input (lexing, parsing and evaluating it with all it
  * includes: tg_load) is more than nine tenths of loading it; importing its
  * ODS ops and DRR patterns into the model is the rest.  So worker threads
- * evaluate inputs, each into an arena of its own, each thread starting on
+ * evaluate inputs, each thread into an arena of its own, starting on
  * its own stretch of the input order (neighbours share includes, and each
  * thread keeps its own include cache) and then taking inputs from the end
  * of the longest stretch left;
@@ -20,9 +20,11 @@
  * read-only options.  An input's diagnostics are recorded while it is
  * evaluated and replayed into the run's context when it is taken.
  *
- * Ownership: pl_prefetch_release hands an input's arena to the run's arena,
- * so its records, diagnostics and everything an importer made from them
- * live as long as the run; pl_prefetch_free joins the threads.
+ * Ownership: a worker's arena goes to the run's arena once the importer
+ * has released every input the worker evaluated (pl_prefetch_release), or
+ * at pl_prefetch_free, so records, diagnostics and everything an importer
+ * made from them live as long as the run; pl_prefetch_free joins the
+ * threads.
  */
 #ifndef PL_PARALLEL_H
 #define PL_PARALLEL_H
@@ -57,11 +59,12 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
  * in order, a file one input includes twice matches two slots. */
 bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id);
 
-/* The importer is done with slot i's records: give its memory to the run. */
+/* The importer is done with slot i's records: once it is done with every
+ * slot of the same worker, that worker's memory goes to the run. */
 void pl_prefetch_release(struct pl_prefetch *pf, size_t i);
 
-/* Join the threads and free the prefetch (taken inputs stay in the run's
- * arena; untaken ones are freed). */
+/* Join the threads and free the prefetch (what the workers evaluated,
+ * taken or not, goes to the run's arena). */
 void pl_prefetch_free(struct pl_prefetch *pf);
 
 #endif /* PL_PARALLEL_H */
