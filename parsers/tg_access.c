@@ -473,6 +473,24 @@ static bool chain_arg(struct region *out, const struct tg_rec *rec, bool is_clas
 	return false;
 }
 
+/* Whether the def at off (`Name : First<...`) names Pat or Pattern first:
+ * then its fields are written in it, and its header need not be parsed. */
+static bool first_super_is_pat(const char *t, uint32_t end, uint32_t off)
+{
+	uint32_t i = off;
+
+	while (i < end && chain_id((unsigned char)t[i]))
+		i++;
+	i = chain_ws(t, i, end);
+	if (i >= end || t[i] != ':')
+		return false;
+	uint32_t a = chain_ws(t, i + 1, end), b = a;
+	while (b < end && chain_id((unsigned char)t[b]))
+		b++;
+	return (chain_is(t, a, b, "Pat") || chain_is(t, a, b, "Pattern")) &&
+	       chain_ws(t, b, end) < end && t[chain_ws(t, b, end)] == '<';
+}
+
 static void scan_pattern(struct tga_rec *w)
 {
 	static const char *const order[] = {"sourcePattern", "resultPatterns", "constraints",
@@ -487,11 +505,14 @@ static void scan_pattern(struct tga_rec *w)
 	for (unsigned i = 0; i < 5; i++)
 		fields[i] = (struct tga_val *)tga_rec_field(w, order[i]);
 	/* through a class of the user's: each field where it is written */
-	struct header h;
-	bool direct = !chain_header(t, (uint32_t)f->len, sp.off, false, &h);
-	for (unsigned i = 0; i < h.nsup && !direct; i++)
-		direct = chain_is(t, h.sup[i].na, h.sup[i].nb, "Pat") ||
-		         chain_is(t, h.sup[i].na, h.sup[i].nb, "Pattern");
+	bool direct = first_super_is_pat(t, end, sp.off);
+	if (!direct) {
+		struct header h;
+		direct = !chain_header(t, (uint32_t)f->len, sp.off, false, &h);
+		for (unsigned i = 0; i < h.nsup && !direct; i++)
+			direct = chain_is(t, h.sup[i].na, h.sup[i].nb, "Pat") ||
+			         chain_is(t, h.sup[i].na, h.sup[i].nb, "Pattern");
+	}
 	if (!direct) {
 		struct region rg[5];
 		bool ok = true;
@@ -506,8 +527,11 @@ static void scan_pattern(struct tga_rec *w)
 	}
 	/* the default (addBenefit 0) is not written in the def */
 	bool written = false;
-	for (uint32_t i = sp.off; i + 10 <= end && !written; i++)
-		written = memcmp(t + i, "addBenefit", 10) == 0;
+	for (const char *p = t + sp.off, *e = t + end; !written && e - p >= 10; p++) {
+		if (!(p = memchr(p, 'a', (size_t)(e - p - 9))))
+			break;
+		written = memcmp(p, "addBenefit", 10) == 0;
+	}
 	if (!written)
 		fields[4] = NULL;
 	tga_scan_fields(f, t, sp.off, end, fields, 5);

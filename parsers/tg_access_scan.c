@@ -21,7 +21,6 @@
 #include "analyzer/arena.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,8 +193,14 @@ static struct pl_span mkspan(const struct scan *s, uint32_t a, uint32_t b)
 static long find_word(const struct scan *s, const char *w, uint32_t limit)
 {
 	size_t n = strlen(w);
+	if (!n)
+		return -1;
 	for (uint32_t i = s->cur; i + n <= limit; i++) {
-		if (memcmp(s->t + i, w, n) != 0)
+		const char *p = memchr(s->t + i, w[0], limit - n + 1 - i);
+		if (!p)
+			return -1;
+		i = (uint32_t)(p - s->t);
+		if (memcmp(p, w, n) != 0)
 			continue;
 		if (i > 0 && w[0] != '$' && is_id(s->t[i - 1]))
 			continue;
@@ -277,7 +282,12 @@ static void scan_dag(struct scan *s, struct tga_val *v, uint32_t limit, int dept
 		long at0 = found ? (long)e->span.off : -1;
 		if (v->argnames[a]) {
 			char buf[256];
-			snprintf(buf, sizeof buf, "$%s", v->argnames[a]);
+			size_t nl = strlen(v->argnames[a]);
+			if (nl > sizeof buf - 2)
+				nl = sizeof buf - 2; /* a longer name is cut */
+			buf[0] = '$';
+			memcpy(buf + 1, v->argnames[a], nl);
+			buf[nl + 1] = '\0';
 			long at = find_word(s, buf, close);
 			if (at >= 0) {
 				s->cur = (uint32_t)at + (uint32_t)strlen(buf);
