@@ -88,7 +88,18 @@ const char *ods_op_name(struct model *m, const struct tga_rec *rec)
 		on = "";
 	if (!dn || !*dn)
 		return intern(m, on);
-	return intern(m, pl_arena_printf(model_arena(m), "%s.%s", dn, on));
+	/* "dialect.op", interned from a stack buffer: patterns look their
+	 * ops up by name, a formatted copy each time was most of the cost */
+	size_t dl = strlen(dn), ol = strlen(on);
+	char small[128];
+	char *buf = dl + ol + 1 <= sizeof small ? small : pl_xmalloc(dl + ol + 1);
+	memcpy(buf, dn, dl);
+	buf[dl] = '.';
+	memcpy(buf + dl + 1, on, ol);
+	const char *name = pl_intern_n(model_intern(m), buf, dl + ol + 1);
+	if (buf != small)
+		free(buf);
+	return name;
 }
 
 static const char *cpp_class(struct model *m, const struct tga_rec *rec)
