@@ -266,7 +266,7 @@ static void put_clean(struct rout *o, const char *s, size_t n, bool allow_nl)
 static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_span span, bool color)
 {
 	size_t len;
-	const char *line = pl_source_line_text(sf, span.off, &len);
+	const char *line = pl_source_span_line(sf, span, &len);
 
 	rout_putc(o, ' ');
 	put_clean(o, line, len, false);

@@ -215,15 +215,25 @@ struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t e
 	return s;
 }
 
-const char *pl_source_line_text(struct pl_source_file *f, uint32_t off, size_t *len)
+const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, size_t *len)
 {
-	uint32_t line, col;
+	uint32_t off = span.off, line = span.line, col;
 
-	pl_source_linecol(f, off, &line, &col);
+	if (!f->line_starts)
+		build_lines(f);
+	if (off > f->len)
+		off = (uint32_t)f->len;
+	/* the span's own line when it holds off: reports print one line per
+	 * note, and the search was a tenth of rendering them */
+	if (!(line >= 1 && line <= f->n_lines && f->line_starts[line - 1] <= off &&
+	      (line == f->n_lines || off < f->line_starts[line])))
+		pl_source_linecol(f, off, &line, &col);
 	const char *start = f->buf + f->line_starts[line - 1];
 	const char *lim = f->buf + f->len;
-	const char *end = start < lim ? memchr(start, '\n', (size_t)(lim - start)) : NULL;
-	if (!end)
+	const char *end;
+	if (line < f->n_lines)
+		end = f->buf + f->line_starts[line] - 1; /* its newline */
+	else if (!(end = start < lim ? memchr(start, '\n', (size_t)(lim - start)) : NULL))
 		end = start < lim ? lim : start;
 	const char *cr = memchr(start, '\r', (size_t)(end - start));
 	if (cr)

@@ -54,8 +54,9 @@ uint32_t pl_source_count(const struct pl_source_mgr *sm);
 void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col);
 /* A span from byte offsets [off, end_off) of f. */
 struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t end_off);
-/* Start and length of the line holding offset off (without the newline). */
-const char *pl_source_line_text(struct pl_source_file *f, uint32_t off, size_t *len);
+/* Start and length of the line holding span's start (without the
+ * newline); span.line is taken when it is that line. */
+const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, size_t *len);
 
 /* A span covering both a and b (same file; a's start, b's end). */
 struct pl_span pl_span_join(struct pl_span a, struct pl_span b);

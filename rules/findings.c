@@ -642,7 +642,7 @@ static void fingerprints(struct findings *fs)
 		f->fingerprint = hash_occ(fs->arena, h, occ_next(&fp, h));
 		if (sf && d->span.off <= sf->len) {
 			size_t len;
-			const char *line = pl_source_line_text(sf, d->span.off, &len);
+			const char *line = pl_source_span_line(sf, d->span, &len);
 			/* Count occurrences per file: mix the path into the key. */
 			uint64_t lhash = finding_line_hash(line, len);
 			uint64_t key = fnv(lhash, f->path, strlen(f->path));

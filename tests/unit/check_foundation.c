@@ -157,6 +157,44 @@ START_TEST(test_source_linecol)
 }
 END_TEST
 
+/* pl_source_span_line: the line of a span's start, with the span's line
+ * number taken only when it is that line. */
+START_TEST(test_source_span_line)
+{
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	const char text[] = "ab\r\n\ncdef\nlast";
+	struct pl_source_file *f = pl_source_add(sm, "mem.td", text, sizeof(text) - 1);
+	size_t len;
+
+	struct pl_span s = pl_source_span(f, 6, 8); /* "de" */
+	const char *l = pl_source_span_line(f, s, &len);
+	ck_assert_int_eq((int)len, 4);
+	ck_assert_int_eq(strncmp(l, "cdef", 4), 0);
+	/* a wrong or missing line number: found from the offset */
+	s.line = 1;
+	l = pl_source_span_line(f, s, &len);
+	ck_assert_int_eq(strncmp(l, "cdef", len), 0);
+	s.line = 99;
+	ck_assert_ptr_eq(pl_source_span_line(f, s, &len), l);
+	s.line = 0;
+	ck_assert_ptr_eq(pl_source_span_line(f, s, &len), l);
+	/* CR LF: the CR is not part of the line; an empty line */
+	l = pl_source_span_line(f, pl_source_span(f, 1, 2), &len);
+	ck_assert_ptr_eq(l, f->buf);
+	ck_assert_int_eq((int)len, 2);
+	l = pl_source_span_line(f, pl_source_span(f, 4, 4), &len);
+	ck_assert_int_eq((int)len, 0);
+	/* the last line has no newline; an offset past the end is its end */
+	l = pl_source_span_line(f, pl_source_span(f, 11, 13), &len);
+	ck_assert_int_eq((int)len, 4);
+	ck_assert_int_eq(strncmp(l, "last", 4), 0);
+	s = pl_source_span(f, 11, 13);
+	s.off = 500;
+	ck_assert_ptr_eq(pl_source_span_line(f, s, &len), l);
+	pl_source_mgr_free(sm);
+}
+END_TEST
+
 struct render_args {
 	struct pl_source_mgr *sm;
 	struct pl_diag *d;
@@ -496,6 +534,7 @@ static Suite *foundation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("source");
 	tcase_add_test(tc, test_source_linecol);
+	tcase_add_test(tc, test_source_span_line);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
