@@ -152,6 +152,7 @@ static PL_NOINLINE void *alloc_slow(struct pl_arena *a, size_t n, size_t need)
 	struct block *b = a->head;
 
 #ifdef PL_DEBUG_ARENA
+	(void)need;
 	b = pl_xmalloc(sizeof(*b) + n);
 	b->size = b->used = n;
 	b->mapped = false;
@@ -188,12 +189,12 @@ static PL_NOINLINE void *alloc_slow(struct pl_arena *a, size_t n, size_t need)
 void *pl_arena_alloc(struct pl_arena *a, size_t n)
 {
 	size_t need = (n + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);
-	struct block *b = a->head;
 
 	if (need == 0)
 		need = PL_ALIGN;
 	a->total += need;
 #ifndef PL_DEBUG_ARENA
+	struct block *b = a->head;
 	if (b) {
 		/* string text (alloc_text) leaves used unaligned */
 		size_t start = (b->used + PL_ALIGN - 1) & ~(size_t)(PL_ALIGN - 1);
