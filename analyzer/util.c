@@ -96,6 +96,11 @@ void pl_buf_puts(struct pl_buf *b, const char *s)
 
 void pl_buf_putc(struct pl_buf *b, char c)
 {
+	if (b->cap - b->len >= 2) { /* room for c and the NUL (cap 0: none) */
+		b->data[b->len++] = c;
+		b->data[b->len] = '\0';
+		return;
+	}
 	pl_buf_add(b, &c, 1);
 }
 

@@ -76,6 +76,7 @@ struct drv {
 	size_t n_kc, cap_kc;
 	/* patterns */
 	const struct model_pattern **pats; /* in application order */
+	const char **roots;        /* pats[i]'s root op name in the context's table, or NULL */
 	unsigned n_pats;
 	bool changed;
 	bool error;
@@ -556,7 +557,8 @@ static int apply_patterns(struct drv *d, struct ir_op *op, bool *applied)
 	*applied = false;
 	for (unsigned i = 0; i < d->n_pats; i++) {
 		const struct model_pattern *p = d->pats[i];
-		if (p->root_op && strcmp(p->root_op, op->name) != 0)
+		/* op names are interned in the context's table (ir_op_create) */
+		if (d->roots[i] && d->roots[i] != op->name)
 			continue;
 		const char *pn = p->name ? p->name : "<anonymous>";
 		if (d->tr)
@@ -609,6 +611,9 @@ int greedy_run(struct greedy_result *out, struct ir_ctx *c, const struct model *
 			ps[ib] = t;
 		}
 	}
+	d.roots = pl_xcalloc(d.n_pats + 1, sizeof *d.roots);
+	for (unsigned i = 0; i < d.n_pats; i++)
+		d.roots[i] = d.pats[i]->root_op ? ir_intern(c, d.pats[i]->root_op) : NULL;
 
 	bool changed = false;
 	unsigned iteration = 0;
@@ -678,5 +683,6 @@ done:
 	free(d.owned);
 	free(d.kc);
 	free(d.pats);
+	free(d.roots);
 	return rc;
 }

@@ -65,6 +65,16 @@ struct parser {
 	unsigned scope;             /* current scope depth */
 	/* aliases: interned "#x"/"!x" -> canonical text */
 	struct pl_vec aliases;      /* pairs: key, value */
+	/* interned function type -> its operand and result types (fn_types) */
+	struct fn_split *fns;
+	size_t fns_cap, fns_len;
+	struct pl_buf scratch;      /* parse_generic's op name and type text, one at a time */
+};
+
+struct fn_split {
+	const char *fn;             /* interned canonical function type, NULL: free */
+	const char **types;         /* operand types, then result types (context arena) */
+	unsigned n_ins, n_outs;
 };
 
 /* ---- errors and characters --------------------------------------------- */
@@ -96,7 +106,7 @@ static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 static bool is_id_char(char ch) { return is_alpha(ch) || is_digit(ch) || ch == '$' || ch == '.'; }
 static bool is_suffix_char(char ch) { return is_id_char(ch) || ch == '-'; }
 
-static void skip_ws(struct parser *p)
+static void skip_ws_slow(struct parser *p)
 {
 	while (p->pos < p->end) {
 		char ch = p->buf[p->pos];
@@ -110,15 +120,38 @@ static void skip_ws(struct parser *p)
 	}
 }
 
-/* Skip blanks, then consume `s` if it is next. */
-static bool accept(struct parser *p, const char *s)
+/* Most tokens follow no blank or one: look at one byte before looping. */
+static inline void skip_ws(struct parser *p)
 {
-	skip_ws(p);
+	if (p->pos < p->end) {
+		char ch = p->buf[p->pos];
+		if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r' && ch != '/')
+			return;
+	}
+	skip_ws_slow(p);
+}
+
+static bool accept_str(struct parser *p, const char *s)
+{
 	size_t n = strlen(s);
 	if (p->pos + n > p->end || memcmp(p->buf + p->pos, s, n))
 		return false;
 	p->pos += (uint32_t)n;
 	return true;
+}
+
+/* Skip blanks, then consume `s` if it is next.  In line: most tokens are
+ * one character, known where accept is called. */
+static inline bool accept(struct parser *p, const char *s)
+{
+	skip_ws(p);
+	if (s[0] && !s[1]) {
+		if (p->pos >= p->end || p->buf[p->pos] != s[0])
+			return false;
+		p->pos++;
+		return true;
+	}
+	return accept_str(p, s);
 }
 
 static bool expect(struct parser *p, const char *s, const char *what)
@@ -383,25 +416,26 @@ static bool copy_balanced_impl(struct parser *p, struct pl_buf *out, bool verbat
 
 static bool is_builtin_scalar(const char *s, size_t n)
 {
-	static const char *const names[] = { "index", "none", "f16", "f32", "f64", "f80", "f128", "bf16", "tf32" };
-	for (size_t i = 0; i < PL_ARRAY_LEN(names); i++)
-		if (strlen(names[i]) == n && !memcmp(names[i], s, n))
-			return true;
-	if (n > 2 && s[0] == 'f' && s[1] == '8')
-		return true;
+	static const struct { const char *name; size_t n; } names[] = {
+		{"index", 5}, {"none", 4}, {"f16", 3}, {"f32", 3}, {"f64", 3}, {"f80", 3},
+		{"f128", 4}, {"bf16", 4}, {"tf32", 4},
+	};
 	size_t k = 0;
 	if (n > 1 && s[0] == 'i')
 		k = 1;
 	else if (n > 2 && (s[0] == 's' || s[0] == 'u') && s[1] == 'i')
 		k = 2;
-	else
-		return false;
-	if (s[k] == '0')
-		return false;
-	for (size_t i = k; i < n; i++)
-		if (!is_digit(s[i]))
-			return false;
-	return true;
+	if (k && s[k] != '0') { /* integers: i32, si8, ui64 */
+		size_t i = k;
+		while (i < n && is_digit(s[i]))
+			i++;
+		if (i == n)
+			return true;
+	}
+	for (size_t i = 0; i < PL_ARRAY_LEN(names); i++)
+		if (names[i].n == n && !memcmp(names[i].name, s, n))
+			return true;
+	return n > 2 && s[0] == 'f' && s[1] == '8';
 }
 
 /* type-list ::= '(' [type {',' type}] ')' ; appends "(a, b)" */
@@ -1516,24 +1550,73 @@ static bool split_fn_type(struct parser *p, const char *fn, struct pl_vec *ins, 
 	return true;
 }
 
+/* The operand and result types of canonical function type fn (interned),
+ * split once per distinct type: a file's ops mostly repeat a few.  NULL
+ * when fn is not a function type. */
+static const struct fn_split *fn_types(struct parser *p, const char *fn)
+{
+	if (p->fns_len * 2 >= p->fns_cap) {
+		size_t ocap = p->fns_cap, cap = ocap ? ocap * 2 : 64;
+		struct fn_split *old = p->fns;
+		p->fns = pl_xcalloc(cap, sizeof *p->fns);
+		p->fns_cap = cap;
+		for (size_t i = 0; i < ocap; i++) {
+			if (!old[i].fn)
+				continue;
+			size_t k = ((uintptr_t)old[i].fn >> 4) & (cap - 1);
+			while (p->fns[k].fn)
+				k = (k + 1) & (cap - 1);
+			p->fns[k] = old[i];
+		}
+		free(old);
+	}
+	size_t k = ((uintptr_t)fn >> 4) & (p->fns_cap - 1);
+	while (p->fns[k].fn && p->fns[k].fn != fn)
+		k = (k + 1) & (p->fns_cap - 1);
+	if (p->fns[k].fn)
+		return &p->fns[k];
+	struct pl_vec ins = { 0 }, outs = { 0 };
+	const struct fn_split *r = NULL;
+	if (split_fn_type(p, fn, &ins, &outs)) {
+		struct fn_split *e = &p->fns[k];
+		e->fn = fn;
+		e->n_ins = (unsigned)ins.len;
+		e->n_outs = (unsigned)outs.len;
+		e->types = PL_NEW_ARRAY(p->c->arena, const char *, ins.len + outs.len + 1);
+		for (size_t i = 0; i < ins.len; i++)
+			e->types[i] = ins.items[i];
+		for (size_t i = 0; i < outs.len; i++)
+			e->types[ins.len + i] = outs.items[i];
+		p->fns_len++;
+		r = e;
+	}
+	pl_vec_free(&ins);
+	pl_vec_free(&outs);
+	return r;
+}
+
 /* generic-op ::= string '(' [uses] ')' ['[' successors ']'] ['(' regions ')']
  *                [dict] ':' function-type */
 static struct ir_op *parse_generic(struct parser *p, struct op_parse *o)
 {
-	struct pl_buf name = { 0 };
-	struct pl_vec refs = { 0 }, succs = { 0 }, ins = { 0 }, outs = { 0 };
+	struct pl_vec refs = { 0 }, succs = { 0 };
 	struct kv *attrs = NULL;
 	size_t n_attrs = 0;
 	struct ir_op *op = NULL;
-	struct pl_buf ft = { 0 };
 	struct pl_vec regions = { 0 };   /* struct ir_region *, moved into op */
+	/* the name and the type go through the parser's scratch buffer, the
+	 * name interned before the regions' ops use it in turn */
+	struct pl_buf *buf = &p->scratch;
+	const char *name;
 
-	if (!parse_string(p, &name))
+	pl_buf_clear(buf);
+	if (!parse_string(p, buf))
 		goto cleanup;
-	if (!name.len) {
+	if (!buf->len) {
 		perr(p, o->off, "empty operation name");
 		goto cleanup;
 	}
+	name = intern_buf(p, buf);
 	if (!expect(p, "(", "to start the operand list"))
 		goto cleanup;
 	skip_ws(p);
@@ -1587,18 +1670,20 @@ static struct ir_op *parse_generic(struct parser *p, struct op_parse *o)
 		perr(p, toff, "expected function type");
 		goto cleanup;
 	}
-	if (!parse_type(p, &ft))
+	pl_buf_clear(buf);
+	if (!parse_type(p, buf))
 		goto cleanup;
-	if (!split_fn_type(p, intern_buf(p, &ft), &ins, &outs)) {
+	const struct fn_split *fs = fn_types(p, intern_buf(p, buf));
+	if (!fs) {
 		perr(p, toff, "expected function type");
 		goto cleanup;
 	}
-	if (ins.len != refs.len) {
-		perr(p, toff, "expected %zu operand types but had %zu", refs.len, ins.len);
+	if (fs->n_ins != refs.len) {
+		perr(p, toff, "expected %zu operand types but had %u", refs.len, fs->n_ins);
 		goto cleanup;
 	}
 	struct ir_value **vals = PL_NEW_ARRAY(p->c->arena, struct ir_value *, refs.len + 1);
-	if (!resolve_all(p, &refs, (const char *const *)ins.items, vals))
+	if (!resolve_all(p, &refs, fs->types, vals))
 		goto cleanup;
 	struct ir_attr_entry *ae = PL_NEW_ARRAY(p->c->arena, struct ir_attr_entry, n_attrs + 1);
 	for (size_t i = 0; i < n_attrs; i++) {
@@ -1606,9 +1691,9 @@ static struct ir_op *parse_generic(struct parser *p, struct op_parse *o)
 		ae[i].value = pl_intern(p->c->strs, attrs[i].val);
 	}
 	struct ir_op_desc d = {
-		.name = intern_buf(p, &name),
+		.name = name,
 		.n_operands = (unsigned)refs.len, .operands = vals,
-		.n_results = (unsigned)outs.len, .result_types = (const char *const *)outs.items,
+		.n_results = fs->n_outs, .result_types = fs->types + fs->n_ins,
 		.n_attrs = (unsigned)n_attrs, .attrs = ae,
 		.n_successors = (unsigned)succs.len, .successors = (struct ir_block *const *)succs.items,
 		.n_regions = (unsigned)regions.len,
@@ -1625,12 +1710,8 @@ static struct ir_op *parse_generic(struct parser *p, struct op_parse *o)
 	}
 cleanup:
 	pl_vec_free(&regions);
-	pl_buf_free(&name);
-	pl_buf_free(&ft);
 	pl_vec_free(&refs);
 	pl_vec_free(&succs);
-	pl_vec_free(&ins);
-	pl_vec_free(&outs);
 	dict_free(attrs, n_attrs);
 	return p->failed ? NULL : op;
 }
@@ -2375,6 +2456,8 @@ static void parser_init(struct parser *p, struct ir_ctx *c, struct pl_diag_ctx *
 
 static void parser_fini(struct parser *p)
 {
+	free(p->fns);
+	pl_buf_free(&p->scratch);
 	free(p->map);
 	pl_vec_free(&p->scope_stack);
 	pl_vec_free(&p->aliases);

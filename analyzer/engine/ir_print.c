@@ -115,6 +115,19 @@ static void number_region(struct printer *pr, const struct ir_region *r, uint32_
 				number_region(pr, &op->regions[i], next_value, next_arg);
 }
 
+/* prefix then n in decimal: SSA names are most of a printed op, and
+ * printf's format parsing was most of printing them */
+static void put_num(struct pl_buf *b, const char *prefix, size_t plen, uint32_t n)
+{
+	char tmp[16], *q = tmp + sizeof tmp;
+
+	do
+		*--q = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	pl_buf_add(b, prefix, plen);
+	pl_buf_add(b, q, (size_t)(tmp + sizeof tmp - q));
+}
+
 static void print_value(struct printer *pr, const struct ir_value *v)
 {
 	uint32_t n;
@@ -124,18 +137,18 @@ static void print_value(struct printer *pr, const struct ir_value *v)
 		return;
 	}
 	if (n & ARG_FLAG)
-		pl_buf_printf(pr->out, "%%arg%u", n & ~ARG_FLAG);
+		put_num(pr->out, "%arg", 4, n & ~ARG_FLAG);
 	else
-		pl_buf_printf(pr->out, "%%%u", n);
+		put_num(pr->out, "%", 1, n);
 	if (v->def && v->def->n_results > 1)
-		pl_buf_printf(pr->out, "#%u", v->index);
+		put_num(pr->out, "#", 1, v->index);
 }
 
 static void print_block_name(struct printer *pr, const struct ir_block *b)
 {
 	uint32_t n;
 	if (pmap_get(&pr->blocks, b, &n))
-		pl_buf_printf(pr->out, "^bb%u", n);
+		put_num(pr->out, "^bb", 3, n);
 	else
 		pl_buf_puts(pr->out, "<<UNKNOWN BLOCK>>");
 }
@@ -239,7 +252,7 @@ static void print_op(struct printer *pr, const struct ir_op *op, unsigned level)
 			/* print_value added "#0" */
 			o->len -= 2;
 			o->data[o->len] = '\0';
-			pl_buf_printf(o, ":%u", op->n_results);
+			put_num(o, ":", 1, op->n_results);
 		}
 		pl_buf_puts(o, " = ");
 	}
