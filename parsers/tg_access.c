@@ -487,8 +487,8 @@ static bool first_super_is_pat(const char *t, uint32_t end, uint32_t off)
 	uint32_t a = chain_ws(t, i + 1, end), b = a;
 	while (b < end && chain_id((unsigned char)t[b]))
 		b++;
-	return (chain_is(t, a, b, "Pat") || chain_is(t, a, b, "Pattern")) &&
-	       chain_ws(t, b, end) < end && t[chain_ws(t, b, end)] == '<';
+	uint32_t lt = chain_ws(t, b, end);
+	return (chain_is(t, a, b, "Pat") || chain_is(t, a, b, "Pattern")) && lt < end && t[lt] == '<';
 }
 
 static void scan_pattern(struct tga_rec *w)

@@ -193,15 +193,15 @@ static struct pl_span mkspan(const struct scan *s, uint32_t a, uint32_t b)
 static long find_word(const struct scan *s, const char *w, uint32_t limit)
 {
 	size_t n = strlen(w);
-	if (!n)
-		return -1;
 	for (uint32_t i = s->cur; i + n <= limit; i++) {
-		const char *p = memchr(s->t + i, w[0], limit - n + 1 - i);
-		if (!p)
-			return -1;
-		i = (uint32_t)(p - s->t);
-		if (memcmp(p, w, n) != 0)
-			continue;
+		if (n) { /* to the next place w's first byte is */
+			const char *p = memchr(s->t + i, w[0], limit - n + 1 - i);
+			if (!p)
+				return -1;
+			i = (uint32_t)(p - s->t);
+			if (memcmp(p, w, n) != 0)
+				continue;
+		}
 		if (i > 0 && w[0] != '$' && is_id(s->t[i - 1]))
 			continue;
 		if (i + n < limit && is_id(s->t[i + n]))
