@@ -1057,6 +1057,7 @@ struct ov_ctx {
 	unsigned n_classes, cap_classes;
 	struct op_cls *op_cls;    /* registered op i's C++ class, normalized (op_classes) */
 	unsigned n_op_cls;
+	struct side_tmpl *tmpls;  /* the sides of patterns checked last (side_get) */
 };
 
 static void ctx_init(struct ov_ctx *c, const struct model *m)
@@ -1099,8 +1100,11 @@ static const struct model_cdef *ctx_cdef_find(struct ov_ctx *c, const char *name
 	return cd;
 }
 
+static void side_tmpls_free(struct ov_ctx *c);
+
 static void ctx_free(struct ov_ctx *c)
 {
+	side_tmpls_free(c);
 	free(c->cache);
 	free(c->names.v);
 	free(c->natives.v);
@@ -1704,7 +1708,8 @@ struct pool {
 #define POOL_INL 4
 #define POOL_CHUNK 16384
 
-static void *pool_alloc(struct pool *p, size_t sz)
+/* sz bytes, not cleared (the caller writes every one). */
+static void *pool_alloc_raw(struct pool *p, size_t sz)
 {
 	sz = (sz + 15) & ~(size_t)15;
 	if (sz > POOL_CHUNK)
@@ -1727,6 +1732,13 @@ static void *pool_alloc(struct pool *p, size_t sz)
 	}
 	void *r = p->chunks[p->n - 1] + p->used;
 	p->used += sz;
+	return r;
+}
+
+static void *pool_alloc(struct pool *p, size_t sz)
+{
+	void *r = pool_alloc_raw(p, sz);
+
 	memset(r, 0, sz);
 	return r;
 }
@@ -1778,6 +1790,9 @@ struct uni {
 	const char *opq_kind, *opq_name, *opq_on;
 	const struct model_pattern *opq_p;
 	char opqbuf[256];
+	struct cell **made;                  /* side_tmpl_build: every cell, in order */
+	unsigned n_made, cap_made;
+	bool recording;
 };
 
 static struct cell *find(struct cell *c)
@@ -1793,6 +1808,13 @@ static struct cell *cell_new(struct uni *u, bool is_attr)
 	c->is_attr = is_attr;
 	c->set = ms_all(is_attr ? DOM_ATTR : DOM_TYPE);
 	c->id = -1;
+	if (u->recording) {
+		if (u->n_made == u->cap_made) {
+			u->cap_made = u->cap_made ? u->cap_made * 2 : 16;
+			u->made = pl_xrealloc(u->made, u->cap_made * sizeof *u->made);
+		}
+		u->made[u->n_made++] = c;
+	}
 	return c;
 }
 
@@ -2516,6 +2538,159 @@ static void side_build(struct uni *u, struct side *s, const struct model_pattern
 	apply_constraints(u, s);
 }
 
+/* ---- sides kept for the next pairs ---------------------------------------
+ * The candidate pairs of a root op come one after another, and a pattern
+ * is often in several: from the second time it comes (while its slot
+ * keeps it), its side is built once into a template and copied into each
+ * check (building it was half of checking a pair).  A side is a graph of
+ * cells in one pool; a copy maps every pointer between them (the
+ * template's cells carry their index in `id`, which only printing uses)
+ * and points into nothing of the template, whose slot the other side of
+ * the same pair may take. */
+
+#define SIDE_CACHE 128 /* sides kept per context, by pattern pointer */
+#define SIDE_COPY_MAX 1024 /* larger sides are built anew: a copy's arrays fit a chunk */
+
+struct side_tmpl {
+	const struct model_pattern *p;  /* NULL: empty */
+	bool built;                     /* else p was only seen once, and built in place */
+	struct uni u;                   /* the state building left (u.made: its cells) */
+	struct side s;
+};
+
+static void tmpl_drop(struct side_tmpl *t)
+{
+	if (t->built) {
+		pool_free(&t->u.pool);
+		free(t->u.made);
+	}
+	t->p = NULL;
+	t->built = false;
+}
+
+static void side_tmpls_free(struct ov_ctx *c)
+{
+	for (unsigned i = 0; c->tmpls && i < SIDE_CACHE; i++)
+		tmpl_drop(&c->tmpls[i]);
+	free(c->tmpls);
+	c->tmpls = NULL;
+}
+
+static struct cell *tmpl_map(struct cell **nc, const struct cell *c)
+{
+	return c ? nc[c->id] : NULL;
+}
+
+/* p's side in u's pool, as side_build would leave it, from the template. */
+static void side_clone(struct uni *u, struct side *s, const struct side_tmpl *t)
+{
+	const struct uni *tu = &t->u;
+
+	u->failed = tu->failed;
+	u->why_fmt = tu->why_fmt;
+	u->why_a = tu->why_a;
+	u->why_b = tu->why_b;
+	u->n_opaque = tu->n_opaque;
+	u->outside = tu->outside;
+	u->has_opaque = tu->has_opaque;
+	u->opq_kind = tu->opq_kind;
+	u->opq_name = tu->opq_name;
+	u->opq_on = tu->opq_on;
+	u->opq_p = tu->opq_p;
+	unsigned n = tu->n_made; /* <= SIDE_COPY_MAX */
+	struct cell **nc = pool_alloc_raw(&u->pool, (n + 1) * sizeof *nc);
+	/* the cells in one piece when they fit a chunk */
+	struct cell *block = n * sizeof **nc <= POOL_CHUNK ? pool_alloc_raw(&u->pool, n * sizeof **nc) : NULL;
+	for (unsigned i = 0; i < n; i++) {
+		nc[i] = block ? &block[i] : pool_alloc_raw(&u->pool, sizeof **nc);
+		*nc[i] = *tu->made[i];
+	}
+	for (unsigned i = 0; i < n; i++) {
+		struct cell *c = nc[i];
+		c->id = -1;
+		c->parent = tmpl_map(nc, c->parent);
+		if (c->opnds) {
+			struct cell **o = pool_alloc_raw(&u->pool, (c->n_opnds + 1) * sizeof *o);
+			for (unsigned k = 0; k < c->n_opnds; k++)
+				o[k] = tmpl_map(nc, c->opnds[k]);
+			c->opnds = o;
+		}
+		if (c->attrs) {
+			struct acell *a = pool_alloc_raw(&u->pool, (c->n_attrs + 1) * sizeof *a);
+			for (unsigned k = 0; k < c->n_attrs; k++)
+				a[k] = (struct acell){c->attrs[k].name, tmpl_map(nc, c->attrs[k].c)};
+			c->attrs = a;
+		}
+		struct opred **pp = &c->preds;
+		for (const struct opred *q = c->preds; q; q = q->next) {
+			struct opred *np = pool_alloc_raw(&u->pool, sizeof *np);
+			char *text = pool_alloc_raw(&u->pool, q->n + 1);
+			memcpy(text, q->text, q->n);
+			text[q->n] = '\0';
+			*np = *q;
+			np->text = text;
+			*pp = np;
+			pp = &np->next;
+		}
+		*pp = NULL;
+		struct dfact **dp = &c->defs;
+		for (const struct dfact *q = c->defs; q; q = q->next) {
+			struct dfact *nd = pool_alloc_raw(&u->pool, sizeof *nd);
+			*nd = *q;
+			*dp = nd;
+			dp = &nd->next;
+		}
+		*dp = NULL;
+	}
+	/* nothing of the copy points into the template's pool: the other
+	 * side of the same pair may take the template's slot */
+	*s = t->s;
+	s->root = tmpl_map(nc, t->s.root);
+	if (s->nb) {
+		s->bnames = pool_alloc_raw(&u->pool, s->nb * sizeof *s->bnames);
+		s->bcells = pool_alloc_raw(&u->pool, s->nb * sizeof *s->bcells);
+		for (unsigned k = 0; k < s->nb; k++) {
+			s->bnames[k] = t->s.bnames[k];
+			s->bcells[k] = tmpl_map(nc, t->s.bcells[k]);
+		}
+	}
+	s->capb = s->nb;
+}
+
+/* p's side built in u, through the context's templates. */
+static void side_get(struct uni *u, struct side *s, const struct model_pattern *p)
+{
+	struct ov_ctx *ctx = u->ctx;
+
+	if (!ctx->tmpls)
+		ctx->tmpls = pl_xcalloc(SIDE_CACHE, sizeof *ctx->tmpls);
+	struct side_tmpl *t = &ctx->tmpls[(unsigned)(((uintptr_t)p >> 4) * 2654435761u) % SIDE_CACHE];
+	if (t->p != p) {
+		/* seen once: built in place, as without templates (most
+		 * patterns of a large set are in one or two pairs) */
+		tmpl_drop(t);
+		t->p = p;
+		side_build(u, s, p);
+		return;
+	}
+	if (!t->built) {
+		memset(&t->u, 0, sizeof t->u);
+		t->u.ctx = ctx;
+		t->u.pool.spare = &ctx->chunks;
+		t->u.recording = true;
+		side_build(&t->u, &t->s, p);
+		t->u.recording = false;
+		for (unsigned i = 0; i < t->u.n_made; i++)
+			t->u.made[i]->id = (int)i;
+		t->built = true;
+	}
+	if (t->u.n_made > SIDE_COPY_MAX || t->s.nb > SIDE_COPY_MAX) {
+		side_build(u, s, p);
+		return;
+	}
+	side_clone(u, s, t);
+}
+
 /* ---- containment --------------------------------------------------------- */
 
 /* Cells of B mapped to cells of A; the first CMAP_INL pairs on the stack. */
@@ -2861,9 +3036,9 @@ static void check_in(struct ov_ctx *ctx, struct overlap_result *out, struct pl_b
 	ua.ctx = ub.ctx = ctx;
 	ua.pool.spare = ub.pool.spare = &ctx->chunks;
 	struct side sa, sb;
-	side_build(&ua, &sa, a);
+	side_get(&ua, &sa, a);
 	if (!ua.failed)
-		side_build(&ub, &sb, b);
+		side_get(&ub, &sb, b);
 	unsigned opaque = ua.failed ? 0 : sa.n_opaque + sb.n_opaque;
 	bool self_fail = ua.failed || ub.failed; /* a pattern alone is unsatisfiable */
 	struct uni *u = &ua;

@@ -311,6 +311,47 @@ START_TEST(test_type_holds)
 }
 END_TEST
 
+/* The overlap pair table, whose checks copy a pattern's side from a
+ * template from the second pair it is in (analyzer/overlap.c), says what
+ * each pair checked alone says: overlap_check and overlap_witness build
+ * both sides anew in a context of their own. */
+START_TEST(test_pair_table_matches_single_checks)
+{
+	struct fixture fx;
+	load(&fx,
+	     "def P1 : Pat<(T_AOp $x, $f), (T_BOp $x)>;\n"
+	     "def P2 : Pat<(T_AOp (T_BOp $y), $f), (T_BOp $y)>;\n"
+	     "def P3 : Pat<(T_AOp $x, $f), (T_AOp $x, $f), [], (addBenefit 1)>;\n"
+	     "def P4 : Pat<(T_AOp (T_BOp (T_BOp $z)), $g), (T_BOp $z)>;\n"
+	     "def P5 : Pat<(T_AOp (T_AOp $u, $h), $k), (T_BOp $u)>;\n"
+	     "def P6 : Pat<(T_AOp (T_VOp $a, $b), $f), (T_BOp $a)>;\n"
+	     "def P7 : Pat<(T_BOp (T_BOp $x)), (T_BOp $x)>;\n"
+	     "def P8 : Pat<(T_BOp $x), (T_BOp $x)>;\n"
+	     "def P9 : Pat<(T_BOp (T_AOp $x, $f)), (T_BOp $x)>;\n"
+	     "def P10 : Pat<(T_BOp (T_MOp $x)), (T_BOp $x)>;\n");
+	ck_assert_msg(fx.status == 10, "status %d: %s", fx.status, fx.rules);
+	size_t n = 0;
+	const struct overlap_pair *pairs = overlap_pairs_of(fx.m, &n);
+	ck_assert_uint_ge(n, 12); /* most patterns are in three pairs or more */
+	for (size_t i = 0; i < n; i++) {
+		const struct overlap_pair *p = &pairs[i];
+		struct overlap_result r;
+		overlap_check(&r, fx.m, p->a, p->b);
+		ck_assert_msg(r.verdict == p->r.verdict && r.rel == p->r.rel && r.n_opaque == p->r.n_opaque,
+		              "%s/%s: %d %d %u alone, %d %d %u in the table", p->a->name, p->b->name,
+		              r.verdict, r.rel, r.n_opaque, p->r.verdict, p->r.rel, p->r.n_opaque);
+		ck_assert(!r.why_maybe == !p->r.why_maybe);
+		if (r.why_maybe)
+			ck_assert_str_eq(r.why_maybe, p->r.why_maybe);
+		struct pl_buf w = {0};
+		ck_assert_int_eq(overlap_witness(&w, fx.m, p->a, p->b), 0);
+		ck_assert_str_eq(pl_buf_cstr(&w), p->witness);
+		pl_buf_free(&w);
+	}
+	unload(&fx);
+}
+END_TEST
+
 static Suite *drr_suite(void)
 {
 	Suite *s = suite_create("drr");
@@ -329,6 +370,7 @@ static Suite *drr_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("types");
 	tcase_add_test(tc, test_type_holds);
+	tcase_add_test(tc, test_pair_table_matches_single_checks);
 	suite_add_tcase(s, tc);
 	return s;
 }
