@@ -1704,6 +1704,12 @@ struct pool {
 	size_t used;
 	struct chunk_cache *spare;  /* where chunks come from and go back to */
 	char *inl[4];
+	struct big *big;            /* allocations larger than a chunk, freed with it */
+};
+
+struct big {
+	struct big *next;
+	_Alignas(16) char data[];
 };
 #define POOL_INL 4
 #define POOL_CHUNK 16384
@@ -1712,8 +1718,14 @@ struct pool {
 static void *pool_alloc_raw(struct pool *p, size_t sz)
 {
 	sz = (sz + 15) & ~(size_t)15;
-	if (sz > POOL_CHUNK)
-		abort();
+	if (sz > POOL_CHUNK) {
+		/* an op of over a thousand arguments: a block of its own (this
+		 * was an abort(): a pattern of such an op crashed the check) */
+		struct big *b = pl_xmalloc(sizeof *b + sz);
+		b->next = p->big;
+		p->big = b;
+		return b->data;
+	}
 	if (!p->n || p->used + sz > POOL_CHUNK) {
 		if (!p->chunks) {
 			p->chunks = p->inl;
@@ -1760,6 +1772,10 @@ static void pool_free(struct pool *p)
 	}
 	if (p->chunks != p->inl)
 		free(p->chunks);
+	for (struct big *b = p->big, *next; b; b = next) {
+		next = b->next;
+		free(b);
+	}
 	memset(p, 0, sizeof *p);
 	p->spare = sp;
 }

@@ -352,6 +352,49 @@ START_TEST(test_pair_table_matches_single_checks)
 }
 END_TEST
 
+/* Sides too large to copy (more than SIDE_COPY_MAX cells) are built in
+ * place each time: three patterns of 1,100 operands each, every one in
+ * two pairs, agree with their single checks too. */
+START_TEST(test_pair_table_wide_sides)
+{
+	enum { W = 1100 };
+	size_t cap = 64 * W + 4096, len = 0;
+	char *body = malloc(cap);
+	ck_assert_ptr_nonnull(body);
+	len += (size_t)snprintf(body + len, cap - len, "def T_WOp : Op<T, \"w\"> { let arguments = (ins ");
+	for (int i = 0; i < W; i++)
+		len += (size_t)snprintf(body + len, cap - len, "%sI32:$x%d", i ? ", " : "", i);
+	len += (size_t)snprintf(body + len, cap - len, "); let results = (outs I32:$r); }\n");
+	for (int k = 0; k < 3; k++) {
+		len += (size_t)snprintf(body + len, cap - len, "def W%d : Pat<(T_WOp ", k);
+		for (int i = 0; i < W; i++)
+			len += (size_t)snprintf(body + len, cap - len, "%s%s$v%d_%d%s", i ? ", " : "",
+			                        k == 2 && i == 0 ? "(T_BOp " : "", k, i,
+			                        k == 2 && i == 0 ? ")" : "");
+		len += (size_t)snprintf(body + len, cap - len, "), (T_BOp $v%d_1)>;\n", k);
+	}
+	ck_assert_uint_lt(len, cap);
+	struct fixture fx;
+	load(&fx, body);
+	free(body);
+	ck_assert_msg(fx.status == 3, "status %d: %s", fx.status, fx.rules);
+	size_t n = 0;
+	const struct overlap_pair *pairs = overlap_pairs_of(fx.m, &n);
+	ck_assert_uint_eq(n, 3);
+	for (size_t i = 0; i < n; i++) {
+		struct overlap_result r;
+		overlap_check(&r, fx.m, pairs[i].a, pairs[i].b);
+		ck_assert_int_eq(r.verdict, pairs[i].r.verdict);
+		ck_assert_int_eq(r.rel, pairs[i].r.rel);
+		struct pl_buf w = {0};
+		ck_assert_int_eq(overlap_witness(&w, fx.m, pairs[i].a, pairs[i].b), 0);
+		ck_assert_str_eq(pl_buf_cstr(&w), pairs[i].witness);
+		pl_buf_free(&w);
+	}
+	unload(&fx);
+}
+END_TEST
+
 static Suite *drr_suite(void)
 {
 	Suite *s = suite_create("drr");
@@ -371,6 +414,7 @@ static Suite *drr_suite(void)
 	tc = tcase_create("types");
 	tcase_add_test(tc, test_type_holds);
 	tcase_add_test(tc, test_pair_table_matches_single_checks);
+	tcase_add_test(tc, test_pair_table_wide_sides);
 	suite_add_tcase(s, tc);
 	return s;
 }
