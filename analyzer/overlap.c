@@ -1014,17 +1014,6 @@ struct chunk_cache {
 	unsigned n, cap;
 };
 
-/* Results keyed by an interned text's pointer (constraint names,
- * NativeCodeCall expressions, constraint code): every check of a pair
- * rebuilds its two sides, and the few distinct texts repeat. */
-struct ptr_ent {
-	const void *key;
-	const void *val;
-};
-struct ptr_cache {
-	struct ptr_ent *v;  /* open hash on key */
-	unsigned cap, n;
-};
 
 /* A C++ op class name (normalized) and the registered ops it may name. */
 struct cls_ent {
@@ -1048,10 +1037,12 @@ struct ov_ctx {
 	struct cd_cache *cache;   /* open hash on cdef pointer */
 	unsigned cap, n;
 	struct chunk_cache chunks;
-	struct ptr_cache names;   /* constraint name -> its model_cdef, or NULL */
-	struct ptr_cache natives; /* NativeCodeCall expression -> &constlike_yes or NULL */
-	struct ptr_cache idioms;  /* constraint code -> struct def_idiom, or &no_idiom */
-	struct ptr_cache values[2][2]; /* [attribute?][one argument?]: constraint code ->
+	/* results keyed by an interned text's pointer: every check of a pair
+	 * looks at its two sides, and the few distinct texts repeat */
+	struct pl_ptrmap names;   /* constraint name -> its model_cdef, or NULL */
+	struct pl_ptrmap natives; /* NativeCodeCall expression -> &constlike_yes or NULL */
+	struct pl_ptrmap idioms;  /* constraint code -> struct def_idiom, or &no_idiom */
+	struct pl_ptrmap values[2][2]; /* [attribute?][one argument?]: constraint code ->
 	                                * struct value_idiom */
 	struct cls_ent *classes;  /* class names resolved so far */
 	unsigned n_classes, cap_classes;
@@ -1106,11 +1097,11 @@ static void ctx_free(struct ov_ctx *c)
 {
 	side_tmpls_free(c);
 	free(c->cache);
-	free(c->names.v);
-	free(c->natives.v);
-	free(c->idioms.v);
+	pl_ptrmap_free(&c->names);
+	pl_ptrmap_free(&c->natives);
+	pl_ptrmap_free(&c->idioms);
 	for (int i = 0; i < 4; i++)
-		free(c->values[i / 2][i % 2].v);
+		pl_ptrmap_free(&c->values[i / 2][i % 2]);
 	for (unsigned i = 0; i < c->n_classes; i++) {
 		free(c->classes[i].text);
 		free(c->classes[i].ops);
@@ -1205,43 +1196,6 @@ static struct mset cdef_set(struct ov_ctx *c, const struct model_cdef *cd)
  * and the rest are not modeled); what they add is disjointness, when the
  * other pattern's tree puts an op at that value that the idiom rules out. */
 
-static bool ptr_cache_get(const struct ptr_cache *pc, const void *key, const void **val)
-{
-	if (!pc->cap)
-		return false;
-	unsigned h = (unsigned)(((uintptr_t)key >> 3) * 2654435761u) & (pc->cap - 1);
-	while (pc->v[h].key) {
-		if (pc->v[h].key == key) {
-			*val = pc->v[h].val;
-			return true;
-		}
-		h = (h + 1) & (pc->cap - 1);
-	}
-	return false;
-}
-
-static void ptr_cache_put(struct ptr_cache *pc, const void *key, const void *val)
-{
-	if ((pc->n + 1) * 2 > pc->cap) {
-		struct ptr_ent *old = pc->v;
-		unsigned ocap = pc->cap;
-		pc->cap = pc->cap ? pc->cap * 2 : 32;
-		pc->v = pl_xcalloc(pc->cap, sizeof *pc->v);
-		pc->n = 0;
-		for (unsigned i = 0; i < ocap; i++)
-			if (old[i].key)
-				ptr_cache_put(pc, old[i].key, old[i].val);
-		free(old);
-	}
-	unsigned h = (unsigned)(((uintptr_t)key >> 3) * 2654435761u) & (pc->cap - 1);
-	while (pc->v[h].key && pc->v[h].key != key)
-		h = (h + 1) & (pc->cap - 1);
-	if (!pc->v[h].key)
-		pc->n++;
-	pc->v[h].key = key;
-	pc->v[h].val = val;
-}
-
 static const char constlike_yes = 1;
 
 /* Is NativeCodeCall expression expr (in a match position) the
@@ -1252,7 +1206,7 @@ static bool native_constant_like(struct ov_ctx *c, const char *expr)
 
 	if (!expr)
 		return false;
-	if (ptr_cache_get(&c->natives, expr, &v))
+	if (pl_ptrmap_get(&c->natives, expr, &v))
 		return v != NULL;
 	size_t n;
 	char *norm = normalize(expr, strlen(expr), &n);
@@ -1260,7 +1214,7 @@ static bool native_constant_like(struct ov_ctx *c, const char *expr)
 	strip_parens(&t, &n);
 	bool yes = pl_regex_match(rx_get(&rx_constlike), t, n, NULL, 0) == 1;
 	free(norm);
-	ptr_cache_put(&c->natives, expr, yes ? &constlike_yes : NULL);
+	pl_ptrmap_put(&c->natives, expr, yes ? &constlike_yes : NULL);
 	return yes;
 }
 
@@ -1416,7 +1370,7 @@ static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
 
 	if (!code)
 		return NULL;
-	if (ptr_cache_get(&c->idioms, code, &v))
+	if (pl_ptrmap_get(&c->idioms, code, &v))
 		return v == &no_idiom ? NULL : v;
 	size_t n;
 	char *norm = normalize(code, strlen(code), &n);
@@ -1440,7 +1394,7 @@ static const struct def_idiom *def_idiom_of(struct ov_ctx *c, const char *code)
 		r = PL_NEW(c->arena, struct def_idiom);
 		*r = d;
 	}
-	ptr_cache_put(&c->idioms, code, r ? (const void *)r : &no_idiom);
+	pl_ptrmap_put(&c->idioms, code, r ? (const void *)r : &no_idiom);
 	return r;
 }
 
@@ -2242,10 +2196,10 @@ static const struct model_cdef *find_cdef(struct ov_ctx *c, const char *name)
 {
 	const void *v;
 
-	if (ptr_cache_get(&c->names, name, &v))
+	if (pl_ptrmap_get(&c->names, name, &v))
 		return v;
 	const struct model_cdef *cd = ctx_cdef_find(c, name);
-	ptr_cache_put(&c->names, name, cd);
+	pl_ptrmap_put(&c->names, name, cd);
 	return cd;
 }
 
@@ -2437,11 +2391,11 @@ static const struct value_idiom *value_idiom_of(struct ov_ctx *ctx, const struct
                                                 bool is_attr)
 {
 	const void *v;
-	struct ptr_cache *pc = &ctx->values[is_attr][k->n_args == 1];
+	struct pl_ptrmap *pc = &ctx->values[is_attr][k->n_args == 1];
 
 	if (!k->code)
 		return NULL;
-	if (ptr_cache_get(pc, k->code, &v))
+	if (pl_ptrmap_get(pc, k->code, &v))
 		return v == &no_value_idiom ? NULL : v;
 	/* a one-argument constraint's `$0` is that argument, as `$_self`
 	 * is the value of `(C:$x)` */
@@ -2479,7 +2433,7 @@ static const struct value_idiom *value_idiom_of(struct ov_ctx *ctx, const struct
 		free(norm);
 	}
 	free(self_code);
-	ptr_cache_put(pc, k->code, r ? (const void *)r : &no_value_idiom);
+	pl_ptrmap_put(pc, k->code, r ? (const void *)r : &no_value_idiom);
 	return r;
 }
 

@@ -186,6 +186,54 @@ void pl_vec_free(struct pl_vec *v)
 	v->len = v->cap = 0;
 }
 
+static unsigned ptrmap_slot(const struct pl_ptrmap *m, const void *key)
+{
+	unsigned h = (unsigned)(((uintptr_t)key >> 3) * 2654435761u) & (m->cap - 1);
+
+	while (m->v[h].key && m->v[h].key != key)
+		h = (h + 1) & (m->cap - 1);
+	return h;
+}
+
+bool pl_ptrmap_get(const struct pl_ptrmap *m, const void *key, const void **val)
+{
+	if (!m->cap || !key)
+		return false;
+	unsigned h = ptrmap_slot(m, key);
+	if (!m->v[h].key)
+		return false;
+	*val = m->v[h].val;
+	return true;
+}
+
+void pl_ptrmap_put(struct pl_ptrmap *m, const void *key, const void *val)
+{
+	if (!key)
+		return;
+	if ((m->n + 1) * 2 > m->cap) {
+		struct pl_ptrmap_ent *old = m->v;
+		unsigned ocap = m->cap;
+		m->cap = m->cap ? m->cap * 2 : 32;
+		m->v = pl_xcalloc(m->cap, sizeof *m->v);
+		for (unsigned i = 0; i < ocap; i++)
+			if (old[i].key)
+				m->v[ptrmap_slot(m, old[i].key)] = old[i];
+		free(old);
+	}
+	unsigned h = ptrmap_slot(m, key);
+	if (!m->v[h].key)
+		m->n++;
+	m->v[h].key = key;
+	m->v[h].val = val;
+}
+
+void pl_ptrmap_free(struct pl_ptrmap *m)
+{
+	free(m->v);
+	m->v = NULL;
+	m->cap = m->n = 0;
+}
+
 /* Only a regular file has an end: a FIFO blocks the open and every read
  * until some writer comes, a device may never end (/dev/zero) or wait for
  * input (a terminal).  The path is looked at before it is opened, since

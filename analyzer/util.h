@@ -64,6 +64,21 @@ struct pl_vec {
 void pl_vec_push(struct pl_vec *v, void *item);
 void pl_vec_free(struct pl_vec *v);
 
+/* Pointer -> pointer map, open addressing on the key (a NULL key is not
+ * stored; a NULL value is).  Zero-initialize; release with pl_ptrmap_free. */
+struct pl_ptrmap_ent {
+	const void *key;
+	const void *val;
+};
+struct pl_ptrmap {
+	struct pl_ptrmap_ent *v;
+	unsigned cap, n;
+};
+/* Whether key is there; *val its value then. */
+bool pl_ptrmap_get(const struct pl_ptrmap *m, const void *key, const void **val);
+void pl_ptrmap_put(struct pl_ptrmap *m, const void *key, const void *val);
+void pl_ptrmap_free(struct pl_ptrmap *m);
+
 /* Read a whole file into a NUL-terminated heap buffer.  Returns 0, or -1
  * with errno set; *out_len gets the byte count (without the NUL).  Only
  * regular files are read: a directory fails with EISDIR, anything else (a

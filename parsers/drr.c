@@ -67,18 +67,11 @@ struct sym {
 enum dag_kind { DK_OP, DK_NATIVE, DK_REPLACE, DK_LOCATION, DK_RETURNTYPE, DK_EITHER,
 	        DK_VARIADIC, DK_OTHER };
 
-/* The ops of the records a set's patterns name, found once per set:
- * ods_op_of works out the op's name and looks it up at every use
- * (open addressing on the record pointer). */
-struct op_memo {
-	const struct tg_rec **keys;
-	const struct model_op **ops;
-	unsigned cap, n;
-};
-
 struct drr {
 	struct model *m;
-	struct op_memo *memo;
+	/* record -> its model_op (or NULL): ods_op_of works out an op's name
+	 * and looks it up at every use, so each is asked once per set */
+	struct pl_ptrmap *ops;
 	const struct tg_records *r;
 	struct pl_diag_ctx *d;
 	const struct tga_rec *rec;
@@ -251,46 +244,18 @@ static bool bind(struct drr *x, const char *name, enum sym_kind kind, const stru
 	return true;
 }
 
-static unsigned memo_slot(const struct op_memo *t, const struct tg_rec *key)
-{
-	uintptr_t h = (uintptr_t)key;
-	unsigned i = (unsigned)((h >> 4) * 2654435761u) & (t->cap - 1);
-
-	while (t->keys[i] && t->keys[i] != key)
-		i = (i + 1) & (t->cap - 1);
-	return i;
-}
-
 static const struct model_op *dag_op(struct drr *x, const struct tga_val *dag)
 {
 	const struct tga_rec *rec = tga_val_def(tga_dag_op(dag));
 	const struct tg_rec *key = rec ? tga_rec_raw(rec) : NULL;
-	struct op_memo *t = x->memo;
+	const void *op;
 
 	if (!key)
 		return NULL;
-	unsigned i = memo_slot(t, key);
-	if (t->keys[i])
-		return t->ops[i];
-	const struct model_op *op = ods_op_of(x->m, x->r, rec, x->d);
-	if (2 * (t->n + 1) > t->cap) {
-		struct op_memo old = *t;
-		t->cap *= 2;
-		t->keys = pl_xcalloc(t->cap, sizeof *t->keys);
-		t->ops = pl_xcalloc(t->cap, sizeof *t->ops);
-		for (unsigned k = 0; k < old.cap; k++)
-			if (old.keys[k]) {
-				unsigned j = memo_slot(t, old.keys[k]);
-				t->keys[j] = old.keys[k];
-				t->ops[j] = old.ops[k];
-			}
-		free(old.keys);
-		free(old.ops);
-		i = memo_slot(t, key);
+	if (!pl_ptrmap_get(x->ops, key, &op)) {
+		op = ods_op_of(x->m, x->r, rec, x->d);
+		pl_ptrmap_put(x->ops, key, op);
 	}
-	t->keys[i] = key;
-	t->ops[i] = op;
-	t->n++;
 	return op;
 }
 
@@ -1139,9 +1104,7 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	unsigned batch = n / 8 > 4096 ? n / 8 : 4096, since = 0;
 	/* most defs are not patterns: compare superclass pointers first */
 	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
-	struct op_memo memo = {.cap = 64};
-	memo.keys = pl_xcalloc(memo.cap, sizeof *memo.keys);
-	memo.ops = pl_xcalloc(memo.cap, sizeof *memo.ops);
+	struct pl_ptrmap ops = {0};
 
 	for (unsigned i = 0; i < n; i++) {
 		if (since >= batch) {
@@ -1164,7 +1127,7 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 			continue; /* analyzed already, through another input */
 		struct drr x = {0};
 		x.m = m;
-		x.memo = &memo;
+		x.ops = &ops;
 		x.r = r;
 		x.d = d;
 		x.rec = rec;
@@ -1198,7 +1161,6 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	for (unsigned i = 0; i < added; i++)
 		ord[i].p->reg_order = i;
 	free(ord);
-	free(memo.keys);
-	free(memo.ops);
+	pl_ptrmap_free(&ops);
 	return errors ? -1 : (int)added;
 }

@@ -65,14 +65,12 @@ struct parser {
 	unsigned scope;             /* current scope depth */
 	/* aliases: interned "#x"/"!x" -> canonical text */
 	struct pl_vec aliases;      /* pairs: key, value */
-	/* interned function type -> its operand and result types (fn_types) */
-	struct fn_split *fns;
-	size_t fns_cap, fns_len;
+	/* interned function type -> its struct fn_split (fn_types) */
+	struct pl_ptrmap fns;
 	struct pl_buf scratch;      /* parse_generic's op name and type text, one at a time */
 };
 
 struct fn_split {
-	const char *fn;             /* interned canonical function type, NULL: free */
 	const char **types;         /* operand types, then result types (context arena) */
 	unsigned n_ins, n_outs;
 };
@@ -1555,31 +1553,13 @@ static bool split_fn_type(struct parser *p, const char *fn, struct pl_vec *ins, 
  * when fn is not a function type. */
 static const struct fn_split *fn_types(struct parser *p, const char *fn)
 {
-	if (p->fns_len * 2 >= p->fns_cap) {
-		size_t ocap = p->fns_cap, cap = ocap ? ocap * 2 : 64;
-		struct fn_split *old = p->fns;
-		p->fns = pl_xcalloc(cap, sizeof *p->fns);
-		p->fns_cap = cap;
-		for (size_t i = 0; i < ocap; i++) {
-			if (!old[i].fn)
-				continue;
-			size_t k = ((uintptr_t)old[i].fn >> 4) & (cap - 1);
-			while (p->fns[k].fn)
-				k = (k + 1) & (cap - 1);
-			p->fns[k] = old[i];
-		}
-		free(old);
-	}
-	size_t k = ((uintptr_t)fn >> 4) & (p->fns_cap - 1);
-	while (p->fns[k].fn && p->fns[k].fn != fn)
-		k = (k + 1) & (p->fns_cap - 1);
-	if (p->fns[k].fn)
-		return &p->fns[k];
+	const void *v;
+	if (pl_ptrmap_get(&p->fns, fn, &v))
+		return v;
 	struct pl_vec ins = { 0 }, outs = { 0 };
-	const struct fn_split *r = NULL;
+	struct fn_split *e = NULL;
 	if (split_fn_type(p, fn, &ins, &outs)) {
-		struct fn_split *e = &p->fns[k];
-		e->fn = fn;
+		e = PL_NEW(p->c->arena, struct fn_split);
 		e->n_ins = (unsigned)ins.len;
 		e->n_outs = (unsigned)outs.len;
 		e->types = PL_NEW_ARRAY(p->c->arena, const char *, ins.len + outs.len + 1);
@@ -1587,12 +1567,11 @@ static const struct fn_split *fn_types(struct parser *p, const char *fn)
 			e->types[i] = ins.items[i];
 		for (size_t i = 0; i < outs.len; i++)
 			e->types[ins.len + i] = outs.items[i];
-		p->fns_len++;
-		r = e;
+		pl_ptrmap_put(&p->fns, fn, e);
 	}
 	pl_vec_free(&ins);
 	pl_vec_free(&outs);
-	return r;
+	return e;
 }
 
 /* generic-op ::= string '(' [uses] ')' ['[' successors ']'] ['(' regions ')']
@@ -2456,7 +2435,7 @@ static void parser_init(struct parser *p, struct ir_ctx *c, struct pl_diag_ctx *
 
 static void parser_fini(struct parser *p)
 {
-	free(p->fns);
+	pl_ptrmap_free(&p->fns);
 	pl_buf_free(&p->scratch);
 	free(p->map);
 	pl_vec_free(&p->scope_stack);

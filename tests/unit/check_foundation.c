@@ -157,6 +157,34 @@ START_TEST(test_source_linecol)
 }
 END_TEST
 
+/* pl_ptrmap: found and not found, NULL values kept, NULL keys ignored,
+ * values replaced, every key kept across growth. */
+START_TEST(test_ptrmap)
+{
+	static int keys[1000];
+	struct pl_ptrmap m = {0};
+	const void *v = NULL;
+
+	ck_assert(!pl_ptrmap_get(&m, &keys[0], &v));
+	pl_ptrmap_put(&m, &keys[0], NULL);
+	v = &keys[5];
+	ck_assert(pl_ptrmap_get(&m, &keys[0], &v));
+	ck_assert_ptr_null(v);
+	pl_ptrmap_put(&m, NULL, &keys[1]);
+	ck_assert(!pl_ptrmap_get(&m, NULL, &v));
+	for (int i = 1; i < 1000; i++)
+		pl_ptrmap_put(&m, &keys[i], &keys[999 - i]);
+	pl_ptrmap_put(&m, &keys[7], &keys[7]);
+	ck_assert_uint_eq(m.n, 1000);
+	for (int i = 1; i < 1000; i++) {
+		ck_assert(pl_ptrmap_get(&m, &keys[i], &v));
+		ck_assert_ptr_eq(v, i == 7 ? &keys[7] : &keys[999 - i]);
+	}
+	pl_ptrmap_free(&m);
+	ck_assert(!pl_ptrmap_get(&m, &keys[3], &v));
+}
+END_TEST
+
 /* pl_source_span_line: the line of a span's start, with the span's line
  * number taken only when it is that line. */
 START_TEST(test_source_span_line)
@@ -535,6 +563,7 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("source");
 	tcase_add_test(tc, test_source_linecol);
 	tcase_add_test(tc, test_source_span_line);
+	tcase_add_test(tc, test_ptrmap);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
