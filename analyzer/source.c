@@ -48,7 +48,7 @@ void pl_source_mgr_free(struct pl_source_mgr *sm)
 	for (uint32_t i = 1; i < n; i++) {
 		struct pl_source_file *f = SM_FILE(sm, i);
 		free((char *)f->path);
-		free((char *)f->buf);
+		pl_unmap_file(f->buf, f->len, f->mapped);
 		free(f->line_starts);
 		free(f);
 	}
@@ -95,7 +95,7 @@ static void path_index(struct pl_source_mgr *sm, struct pl_source_file *f)
 
 /* Called with sm->lock held. */
 static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *path,
-                                       char *buf, size_t len)
+                                       const char *buf, size_t len, bool mapped)
 {
 	struct pl_source_file *f = pl_xcalloc(1, sizeof(*f));
 	uint32_t id = atomic_load_explicit(&sm->count, memory_order_relaxed);
@@ -108,6 +108,7 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 	f->path = pl_xstrdup(path);
 	f->buf = buf;
 	f->len = len;
+	f->mapped = mapped;
 	build_lines(f);
 	SM_FILE(sm, id) = f;
 	atomic_store_explicit(&sm->count, id + 1, memory_order_release);
@@ -117,8 +118,9 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 
 int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const char *path)
 {
-	char *buf;
+	const char *buf;
 	size_t len;
+	bool mapped;
 	int rc = 0;
 
 	*out = NULL;
@@ -127,11 +129,13 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 		*out = SM_FILE(sm, *path_slot(sm, path));
 		goto cleanup;
 	}
-	if (pl_read_file(&buf, &len, path) < 0) {
+	/* mapped, not copied: a run reads a few hundred KiB of MLIR's .td
+	 * files, and copying them cost more than the mappings' faults */
+	if (pl_map_file(&buf, &len, &mapped, path) < 0) {
 		rc = -1;
 		goto cleanup;
 	}
-	*out = add_file(sm, path, buf, len);
+	*out = add_file(sm, path, buf, len, mapped);
 cleanup:
 	mtx_unlock(&sm->lock);
 	return rc;
@@ -145,7 +149,7 @@ struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
 	memcpy(copy, buf, len);
 	copy[len] = '\0';
 	mtx_lock(&sm->lock);
-	struct pl_source_file *f = add_file(sm, name, copy, len);
+	struct pl_source_file *f = add_file(sm, name, copy, len, false);
 	mtx_unlock(&sm->lock);
 	return f;
 }
@@ -177,6 +181,7 @@ static void build_lines(struct pl_source_file *f)
 		f->line_starts[n++] = (uint32_t)(p - f->buf + 1);
 	}
 	f->n_lines = n;
+	f->has_cr = memchr(f->buf, '\r', f->len) != NULL;
 }
 
 void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col)

@@ -9,6 +9,7 @@
 #ifndef PL_SOURCE_H
 #define PL_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,8 @@ struct pl_source_file {
 	size_t len;            /* bytes, without the NUL */
 	uint32_t *line_starts; /* offsets of line starts, built on demand */
 	uint32_t n_lines;      /* entries in line_starts */
+	bool mapped;           /* buf is a mapping of the file (pl_map_file) */
+	bool has_cr;           /* buf holds a carriage return */
 };
 
 struct pl_source_mgr;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -245,32 +246,39 @@ static int kind_error(mode_t mode)
 	return S_ISREG(mode) ? 0 : S_ISDIR(mode) ? EISDIR : PL_ENOTREG;
 }
 
-int pl_read_file(char **out, size_t *out_len, const char *path)
+/* Open path for reading if it is a regular file (kind_error otherwise);
+ * *st describes the open file.  Returns the descriptor, or -1 with errno. */
+static int open_regular(const char *path, struct stat *st)
 {
-	struct stat st;
-	int fd, err = 0;
+	int fd, err;
 
-	*out = NULL;
-	*out_len = 0;
-	if (stat(path, &st) < 0)
+	if (stat(path, st) < 0)
 		return -1;
-	if ((err = kind_error(st.st_mode)) != 0) {
+	if ((err = kind_error(st->st_mode)) != 0) {
 		errno = err;
 		return -1;
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || (err = kind_error(st.st_mode)) != 0) {
+	if (fstat(fd, st) < 0 || (err = kind_error(st->st_mode)) != 0) {
 		err = err ? err : errno;
 		close(fd);
 		errno = err;
 		return -1;
 	}
+	return fd;
+}
+
+/* Read fd (described by st) to its end into a NUL-terminated heap buffer;
+ * closes fd.  Returns 0, or -1 with errno. */
+static int read_all(int fd, const struct stat *st, char **out, size_t *out_len)
+{
+	int err = 0;
 	/* straight into a buffer of the file's size (a file that grows
 	 * meanwhile, or claims no size, makes it grow); counted while
 	 * reading, so /dev/zero or a growing file stop too */
-	size_t cap = (size_t)st.st_size < PL_MAX_FILE_SIZE ? (size_t)st.st_size + 1 : PL_MAX_FILE_SIZE + 1;
+	size_t cap = (size_t)st->st_size < PL_MAX_FILE_SIZE ? (size_t)st->st_size + 1 : PL_MAX_FILE_SIZE + 1;
 	char *buf = pl_xmalloc(cap < 4096 ? 4096 : cap);
 	size_t len = 0;
 	cap = cap < 4096 ? 4096 : cap;
@@ -310,6 +318,53 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 	*out_len = len;
 	*out = buf;
 	return 0;
+}
+
+int pl_read_file(char **out, size_t *out_len, const char *path)
+{
+	struct stat st;
+
+	*out = NULL;
+	*out_len = 0;
+	int fd = open_regular(path, &st);
+	return fd < 0 ? -1 : read_all(fd, &st, out, out_len);
+}
+
+int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *path)
+{
+	struct stat st;
+
+	*out = NULL;
+	*out_len = 0;
+	*mapped = false;
+	int fd = open_regular(path, &st);
+	if (fd < 0)
+		return -1;
+	long page = sysconf(_SC_PAGESIZE);
+	size_t size = (size_t)st.st_size;
+	if (st.st_size >= PL_MAP_MIN && size <= PL_MAX_FILE_SIZE && page > 0 && size % (size_t)page) {
+		void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			close(fd);
+			*out = p;
+			*out_len = size;
+			*mapped = true;
+			return 0;
+		}
+	}
+	char *buf;
+	if (read_all(fd, &st, &buf, out_len) < 0)
+		return -1;
+	*out = buf;
+	return 0;
+}
+
+void pl_unmap_file(const char *buf, size_t len, bool mapped)
+{
+	if (mapped)
+		munmap((void *)buf, len);
+	else
+		free((char *)buf);
 }
 
 int pl_mkdirs(const char *dir)

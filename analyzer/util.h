@@ -84,6 +84,15 @@ void pl_ptrmap_free(struct pl_ptrmap *m);
  * regular files are read: a directory fails with EISDIR, anything else (a
  * FIFO, a device, a socket) with PL_ENOTREG, without blocking on it. */
 int pl_read_file(char **out, size_t *out_len, const char *path);
+/* pl_read_file, but a regular file of PL_MAP_MIN bytes or more is mapped
+ * (*mapped) instead of copied when its size is not a multiple of the page
+ * size: the rest of its last page reads as zeros, so the text is
+ * NUL-terminated all the same.  Release with pl_unmap_file.  A mapped
+ * file that another process truncates meanwhile faults on access (LLVM's
+ * MemoryBuffer maps sources on the same terms). */
+#define PL_MAP_MIN (16 * 1024)
+int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *path);
+void pl_unmap_file(const char *buf, size_t len, bool mapped);
 /* errno of pl_read_file for a path that names neither a regular file nor
  * a directory; pl_strerror words it "not a regular file" (strerror would
  * say "Operation not supported"). */

@@ -60,11 +60,12 @@ static inline bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' 
 static inline bool is_id_first(int c) { return c == '_' || is_alpha(c); }
 /* Classes of the bytes the hot loops test, one table lookup a byte:
  * identifier characters, and bytes that end a run of string text. */
-enum { CC_ID = 1, CC_STR_STOP = 2 };
+enum { CC_ID = 1, CC_STR_STOP = 2, CC_BLANK = 4, CC_SPACE = 8 };
 #define CC_OF(c)                                                                                   \
 	((((c) >= '0' && (c) <= '9') || ((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z') || \
 	  (c) == '_') * CC_ID |                                                                        \
-	 ((c) == '"' || (c) == '\\' || (c) == '\n' || (c) == '\r' || (c) == 0) * CC_STR_STOP)
+	 ((c) == '"' || (c) == '\\' || (c) == '\n' || (c) == '\r' || (c) == 0) * CC_STR_STOP |     \
+	 ((c) == ' ' || (c) == '\t') * (CC_BLANK | CC_SPACE) | ((c) == '\n' || (c) == '\r') * CC_SPACE)
 #define CC4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
 #define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
 #define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)
@@ -556,11 +557,15 @@ static const char *skip_block_comment(struct tg_lexer *lx, const char *s, const 
 	}
 }
 
-static const char *skip_line_comment(const char *p, const char *end)
+static const char *skip_line_comment(const struct tg_frame *fr, const char *p)
 {
 	/* memchr, not a byte loop: skipping #ifdef'd-out regions (a second
-	 * include of a guarded file) runs through here line by line. */
+	 * include of a guarded file) runs through here line by line.  Most
+	 * files hold no '\r' at all: one search then. */
+	const char *end = fr->end;
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	if (!fr->f->has_cr)
+		return nl ? nl : end;
 	const char *cr = memchr(p, '\r', (size_t)((nl ? nl : end) - p));
 	return cr ? cr : nl ? nl : end;
 }
@@ -795,7 +800,7 @@ static bool pp_directive_end(struct tg_lexer *lx, const char **pp)
 		} else if (*p == '\n' || *p == '\r') {
 			break;
 		} else if (*p == '/' && p[1] == '/') {
-			p = skip_line_comment(p, end);
+			p = skip_line_comment(top(lx), p);
 		} else if (*p == '/' && p[1] == '*') {
 			const char *q = skip_block_comment(lx, p, p + 1);
 			if (!q) {
@@ -1011,7 +1016,7 @@ static int pp_skip_region(struct tg_lexer *lx)
 		p = fr->p; /* cannot happen: the same text ends the same way */
 	}
 	do {
-		p = skip_line_comment(p, end); /* to the end of the line */
+		p = skip_line_comment(fr, p); /* to the end of the line */
 		/* Blanks, newlines and block comments at the start of lines. */
 		while (p < end) {
 			if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
@@ -1299,20 +1304,21 @@ static int lex_raw(struct tg_lexer *lx, struct tg_token *t)
 			fr->p = p;
 			continue;
 		case ' ': case '\t':
-			/* indentation runs: skip them here, not one loop turn each */
-			while (p < fr->end && (*p == ' ' || *p == '\t'))
+			/* indentation runs: skip them here, not one loop turn each
+			 * (a frame's text ends in a NUL, which is no blank) */
+			while (char_class[(unsigned char)*p] & CC_BLANK)
 				p++;
 			fr->p = p;
 			continue;
 		case '\n': case '\r':
-			while (p < fr->end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+			while (char_class[(unsigned char)*p] & CC_SPACE)
 				p++;
 			fr->p = p;
 			bol = true;
 			continue;
 		case '/':
 			if (*p == '/') {
-				fr->p = skip_line_comment(p, fr->end);
+				fr->p = skip_line_comment(fr, p);
 				continue;
 			}
 			if (*p == '*') {

@@ -7,8 +7,10 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -405,6 +407,56 @@ static void write_text(const char *path, const char *text)
 	fclose(f);
 }
 
+/* pl_source_load maps files of PL_MAP_MIN bytes or more (pl_map_file)
+ * unless their size is a multiple of the page size; either way the text
+ * reads the same and ends in a NUL, and only regular files load. */
+START_TEST(test_source_load_mapped)
+{
+	char dir[] = "/tmp/check_map.XXXXXX";
+	char path[PATH_MAX];
+	long page = sysconf(_SC_PAGESIZE);
+	const size_t sizes[] = {10, PL_MAP_MIN + 1, (size_t)page * 8, PL_MAP_MIN * 3 + 77};
+	const bool mapped[] = {false, true, false, true};
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_uint_eq((size_t)page * 8 >= PL_MAP_MIN, 1);
+	for (size_t k = 0; k < PL_ARRAY_LEN(sizes); k++) {
+		size_t n = sizes[k];
+		char *text = malloc(n);
+		for (size_t i = 0; i < n; i++)
+			text[i] = (char)(i % 61 == 60 ? '\r' : i % 53 == 52 ? '\n' : 'a' + i % 26);
+		snprintf(path, sizeof path, "%s/f%zu.td", dir, k);
+		FILE *f = fopen(path, "wb");
+		ck_assert_ptr_nonnull(f);
+		ck_assert_uint_eq(fwrite(text, 1, n, f), n);
+		fclose(f);
+		struct pl_source_file *sf = NULL;
+		ck_assert_int_eq(pl_source_load(&sf, sm, path), 0);
+		ck_assert_uint_eq(sf->len, n);
+		ck_assert_int_eq(sf->mapped, mapped[k]);
+		ck_assert_int_eq(memcmp(sf->buf, text, n), 0);
+		ck_assert_int_eq(sf->buf[n], '\0');
+		ck_assert_int_eq(sf->has_cr, n > 60);
+		ck_assert_uint_eq(sf->n_lines, 1 + (n + 1) / 53 - (n + 1) / (53 * 61));
+		remove(path);
+		free(text);
+	}
+	/* a directory is no file, mapped or not */
+	struct pl_source_file *sf = NULL;
+	ck_assert_int_eq(pl_source_load(&sf, sm, dir), -1);
+	ck_assert_ptr_null(sf);
+	const char *buf;
+	size_t len;
+	bool m;
+	errno = 0;
+	ck_assert_int_eq(pl_map_file(&buf, &len, &m, dir), -1);
+	ck_assert_int_eq(errno, EISDIR);
+	pl_source_mgr_free(sm); /* unmaps the mapped ones */
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(test_compdb_entries)
 {
 	char dir[] = "/tmp/check_compdb.XXXXXX";
@@ -563,6 +615,7 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("source");
 	tcase_add_test(tc, test_source_linecol);
 	tcase_add_test(tc, test_source_span_line);
+	tcase_add_test(tc, test_source_load_mapped);
 	tcase_add_test(tc, test_ptrmap);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");

@@ -339,6 +339,43 @@ START_TEST(test_deep_comment)
 }
 END_TEST
 
+/* A line comment ends at '\n' or at '\r', as in LLVM; files without a
+ * '\r' take the one-search path (source.h has_cr). */
+START_TEST(test_line_comment_ends)
+{
+	start("a // one\rb // two\r\nc // three\nd // last");
+	ck_assert_str_eq(all_tokens(), "id:a id:b id:c id:d end of file ");
+	teardown();
+	setup();
+	start("a // one\nb // two\n// three");
+	ck_assert_str_eq(all_tokens(), "id:a id:b end of file ");
+}
+END_TEST
+
+/* A token that ends the file: a mapped file's text ends in the zeros of
+ * its last page, a read one's in the NUL after it (sizes on both sides
+ * of the mapping threshold). */
+START_TEST(test_token_at_end_of_large_file)
+{
+	const size_t sizes[] = {PL_MAP_MIN + 5, PL_MAP_MIN * 2, 100};
+	for (size_t k = 0; k < PL_ARRAY_LEN(sizes); k++) {
+		size_t n = sizes[k];
+		char *text = malloc(n);
+		memset(text, ' ', n);
+		for (size_t i = 0; i + 1 < n; i += 97)
+			text[i] = '\n';
+		memcpy(text + n - 8, "x\tlastId", 8);
+		if (k)
+			setup();
+		start_n(text, n, NULL, 0, NULL, 0);
+		ck_assert_str_eq(all_tokens(), "id:x id:lastId end of file ");
+		teardown();
+		free(text);
+	}
+	setup();
+}
+END_TEST
+
 /* ---- preprocessor ---- */
 
 START_TEST(test_ifdef)
@@ -496,6 +533,8 @@ static Suite *tg_lex_suite(void)
 	tcase_add_test(tc, test_bangs);
 	tcase_add_test(tc, test_nul_and_garbage);
 	tcase_add_test(tc, test_deep_comment);
+	tcase_add_test(tc, test_line_comment_ends);
+	tcase_add_test(tc, test_token_at_end_of_large_file);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("preprocessor");
