@@ -767,11 +767,18 @@ static char *normalize(const char *s, size_t n, size_t *out_n)
 	for (size_t i = 0; i < n; i++) {
 		if (isspace((unsigned char)s[i]))
 			continue;
+		/* most bytes start none of the words below */
+		if (s[i] != ':' && s[i] != 'm' && s[i] != 'l' && s[i] != 't') {
+			o[k++] = s[i];
+			continue;
+		}
 		static const char *const drop[] = {"::mlir::", "mlir::", "::llvm::", "llvm::", "template"};
+		static const unsigned char drop_len[] = {8, 6, 8, 6, 8};
 		bool dropped = false;
 		for (unsigned d = 0; d < PL_ARRAY_LEN(drop); d++) {
-			size_t dl = strlen(drop[d]);
-			if (i + dl <= n && memcmp(s + i, drop[d], dl) == 0 &&
+			size_t dl = drop_len[d];
+			if (i + dl <= n && s[i + 1] == drop[d][1] && s[i + 2] == drop[d][2] &&
+			    memcmp(s + i, drop[d], dl) == 0 &&
 			    (d != 4 || (k > 0 && o[k - 1] == '.'))) {
 				if (d < 4 && k > 0 && (isalnum((unsigned char)o[k - 1]) || o[k - 1] == '_'))
 					continue;
