@@ -101,7 +101,8 @@ static void block_free(struct block *b)
 {
 #if defined(__linux__)
 	if (b->mapped) {
-		munmap(b, sizeof(*b) + b->size);
+		if (!pl_exiting())
+			munmap(b, sizeof(*b) + b->size);
 		return;
 	}
 #endif

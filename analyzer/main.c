@@ -191,6 +191,7 @@ int main(int argc, char **argv)
 	if (status == EXIT_USAGE && opt.cmd != PL_CMD_CHECK)
 		pl_diag_summary(stderr, &r.diag);
 out:
+	pl_set_exiting();
 	pl_compdb_free(r.db);
 	pl_source_mgr_free(r.sm);
 	pl_intern_free(r.intern);

@@ -235,6 +235,18 @@ void pl_ptrmap_free(struct pl_ptrmap *m)
 	m->cap = m->n = 0;
 }
 
+static bool exiting;
+
+void pl_set_exiting(void)
+{
+	exiting = true;
+}
+
+bool pl_exiting(void)
+{
+	return exiting;
+}
+
 /* Only a regular file has an end: a FIFO blocks the open and every read
  * until some writer comes, a device may never end (/dev/zero) or wait for
  * input (a terminal).  The path is looked at before it is opened, since
@@ -361,10 +373,10 @@ int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *pat
 
 void pl_unmap_file(const char *buf, size_t len, bool mapped)
 {
-	if (mapped)
-		munmap((void *)buf, len);
-	else
+	if (!mapped)
 		free((char *)buf);
+	else if (!exiting)
+		munmap((void *)buf, len);
 }
 
 int pl_mkdirs(const char *dir)

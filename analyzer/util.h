@@ -79,6 +79,14 @@ bool pl_ptrmap_get(const struct pl_ptrmap *m, const void *key, const void **val)
 void pl_ptrmap_put(struct pl_ptrmap *m, const void *key, const void *val);
 void pl_ptrmap_free(struct pl_ptrmap *m);
 
+/* The process is about to exit: memory mappings (arena blocks, mapped
+ * source files) are then left to the kernel, which takes them all at once,
+ * instead of being unmapped one by one (a few percent of a per-file
+ * check; clang's -disable-free skips freeing at exit for the same reason).
+ * Heap memory is still freed, so leak checkers see what they did. */
+void pl_set_exiting(void);
+bool pl_exiting(void);
+
 /* Read a whole file into a NUL-terminated heap buffer.  Returns 0, or -1
  * with errno set; *out_len gets the byte count (without the NUL).  Only
  * regular files are read: a directory fails with EISDIR, anything else (a
