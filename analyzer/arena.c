@@ -17,6 +17,8 @@
  * access layer's, one per ODS op filled in from another input's records),
  * and calloc, once free() had raised glibc's mapping threshold, cleared
  * all 256 KiB of each from the heap (a third of a large run's importing).
+ * Mapped blocks of a freed arena are kept for the next arenas, zeroed
+ * again where they were used (keep_take), and at exit left to the kernel.
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "config.h"
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -97,11 +100,70 @@ static struct block *big_block_new(void)
 }
 #endif
 
+#ifndef PL_DEBUG_ARENA
+/* Mapped blocks of freed arenas, kept for the next arenas: a run makes
+ * and frees many short-lived ones (the access layer's, one per input and
+ * one per ODS op filled in from another input's records), and each cost a
+ * mapping, its first page faults and an unmapping; a kept huge block also
+ * spares the next one's clearing of 2 MiB.  A kept block is zeroed again
+ * where it was used (its used bytes) when it is taken. */
+enum { KEEP_MAX = 8 };
+static struct keep {
+	struct block *b[KEEP_MAX];
+	unsigned n;
+} kept_small, kept_big;
+static mtx_t keep_lock;
+static once_flag keep_once = ONCE_FLAG_INIT;
+
+static void keep_init(void)
+{
+	mtx_init(&keep_lock, mtx_plain);
+}
+
+/* A kept block of usable size size, zeroed, or NULL. */
+static struct block *keep_take(size_t size)
+{
+	struct keep *k = size == BLOCK_SIZE ? &kept_small : &kept_big;
+	struct block *b = NULL;
+
+	call_once(&keep_once, keep_init);
+	mtx_lock(&keep_lock);
+	if (k->n)
+		b = k->b[--k->n];
+	mtx_unlock(&keep_lock);
+	if (b) {
+		memset(b->data, 0, b->used);
+		b->used = 0;
+	}
+	return b;
+}
+
+/* Keep b if there is room; false when the caller should unmap it. */
+static bool keep_put(struct block *b)
+{
+	struct keep *k = b->size == BLOCK_SIZE ? &kept_small
+	                 : b->size == BIG_BLOCK - sizeof(*b) ? &kept_big : NULL;
+	bool kept = false;
+
+	if (!k)
+		return false;
+	call_once(&keep_once, keep_init);
+	mtx_lock(&keep_lock);
+	if (k->n < KEEP_MAX) {
+		k->b[k->n++] = b;
+		kept = true;
+	}
+	mtx_unlock(&keep_lock);
+	return kept;
+}
+#endif
+
 static void block_free(struct block *b)
 {
-#if defined(__linux__)
+#if defined(__linux__) && !defined(PL_DEBUG_ARENA)
 	if (b->mapped) {
-		if (!pl_exiting())
+		/* at exit the kernel takes all mappings at once (util.h) */
+		if (!pl_exiting() && !keep_put(b))
 			munmap(b, sizeof(*b) + b->size);
 		return;
 	}
@@ -164,10 +226,15 @@ static PL_NOINLINE void *alloc_slow(struct pl_arena *a, size_t n, size_t need)
 	(void)n;
 	size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
 	struct block *nb = NULL;
-	if (b && size == BLOCK_SIZE && (nb = big_block_new()) != NULL)
-		size = BIG_BLOCK - sizeof(*nb); /* past the first block: a huge page */
-	else if (!b && size == BLOCK_SIZE)
-		nb = small_block_new(size);
+	if (b && size == BLOCK_SIZE) {
+		/* past the first block: a huge page */
+		size = BIG_BLOCK - sizeof(*nb);
+		if (!(nb = keep_take(size)) && !(nb = big_block_new()))
+			size = BLOCK_SIZE;
+	} else if (!b && size == BLOCK_SIZE) {
+		if (!(nb = keep_take(size)))
+			nb = small_block_new(size);
+	}
 	if (!nb) {
 		/* zeroed, as a mapping is (pl_arena_zalloc) */
 		nb = pl_xcalloc(1, sizeof(*nb) + size);

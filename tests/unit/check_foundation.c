@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -51,6 +52,56 @@ START_TEST(test_arena_alignment_and_growth)
 	ck_assert_int_eq(big[(1 << 20) - 1], 0);
 	ck_assert_str_eq(pl_arena_printf(a, "%s-%d", "ab", 42), "ab-42");
 	pl_arena_free(a);
+}
+END_TEST
+
+/* Blocks of freed arenas go to the next arenas (arena.c, kept blocks):
+ * whatever the old arena wrote there, a new one's zalloc memory is zero,
+ * in first blocks and in the huge ones after them, and on several threads
+ * at once.  Returns the number of nonzero bytes zalloc handed out. */
+static size_t arena_reuse_round(unsigned seed)
+{
+	size_t bad = 0;
+
+	for (int round = 0; round < 3; round++) {
+		struct pl_arena *a = pl_arena_new();
+		/* a first block, then huge ones: fill every byte handed out */
+		for (size_t total = 0; total < (size_t)(3 + round) << 20;) {
+			size_t n = 1000 + (seed * 7919u + total) % 40000;
+			memset(pl_arena_alloc(a, n), 0xA5, n);
+			total += n;
+		}
+		pl_arena_free(a);
+		struct pl_arena *b = pl_arena_new();
+		for (size_t total = 0; total < (size_t)(4 + round) << 20;) {
+			size_t n = 1000 + (seed * 104729u + total) % 50000;
+			const unsigned char *z = pl_arena_zalloc(b, n);
+			for (size_t i = 0; i < n; i++)
+				bad += z[i] != 0;
+			memset((void *)z, 0x5A, n);
+			total += n;
+		}
+		pl_arena_free(b);
+	}
+	return bad;
+}
+
+static int arena_reuse_thread(void *arg)
+{
+	return arena_reuse_round((unsigned)(uintptr_t)arg) == 0 ? 0 : 1;
+}
+
+START_TEST(test_arena_reuse_zeroed)
+{
+	ck_assert_uint_eq(arena_reuse_round(1), 0);
+	thrd_t t[4];
+	for (uintptr_t i = 0; i < 4; i++)
+		ck_assert_int_eq(thrd_create(&t[i], arena_reuse_thread, (void *)(i + 2)), thrd_success);
+	for (int i = 0; i < 4; i++) {
+		int res = -1;
+		ck_assert_int_eq(thrd_join(t[i], &res), thrd_success);
+		ck_assert_int_eq(res, 0);
+	}
 }
 END_TEST
 
@@ -608,6 +659,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_arena_alignment_and_growth);
 	tcase_add_test(tc, test_arena_printf_like_snprintf);
 	tcase_add_test(tc, test_arena_text_then_objects);
+	tcase_add_test(tc, test_arena_reuse_zeroed);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
