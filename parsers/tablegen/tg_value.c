@@ -578,6 +578,8 @@ static bool vtab_make_room(struct tg_keeper *k)
 {
 	size_t cap = k->vcap;
 
+	if ((k->vcount + 2) * 2 <= cap) /* tg_v_reserve's test, in line */
+		return false;
 	tg_v_reserve(k, 1);
 	return k->vcap != cap;
 }
