@@ -173,7 +173,8 @@ static void block_free(struct block *b)
 
 struct pl_arena *pl_arena_new(void)
 {
-	return pl_xcalloc(1, sizeof(struct pl_arena));
+	/* written at every allocation: a line of its own (util.h) */
+	return pl_xcalloc_line(sizeof(struct pl_arena));
 }
 
 void pl_arena_free(struct pl_arena *a)

@@ -30,7 +30,8 @@ struct pl_intern {
 
 struct pl_intern *pl_intern_new(struct pl_arena *arena)
 {
-	struct pl_intern *t = pl_xcalloc(1, sizeof(*t));
+	/* a -j worker's view is written at each name it learns */
+	struct pl_intern *t = pl_xcalloc_line(sizeof(*t));
 
 	t->arena = arena;
 	t->cap = 1024;

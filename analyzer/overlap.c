@@ -3242,7 +3242,8 @@ static int pair_collect(const struct model_pattern *a, const struct model_patter
 /* A thread's share: its own context (caches and arena), blocks of jobs
  * claimed in turn. */
 struct pair_thread {
-	struct pair_work *pw;
+	/* lines of its own: a thread writes its context at every check */
+	_Alignas(PL_CACHE_LINE) struct pair_work *pw;
 	struct ov_ctx ctx;
 };
 
@@ -3279,7 +3280,7 @@ static void pairs_decide(struct pair_work *pw, unsigned jobs)
 	if (jobs > 1 && pw->n >= 2 * PAIR_BLOCK && mtx_init(&pw->lock, mtx_plain) == thrd_success) {
 		if (jobs > pw->n / PAIR_BLOCK)
 			jobs = (unsigned)(pw->n / PAIR_BLOCK);
-		ts = pl_xcalloc(jobs, sizeof *ts);
+		ts = pl_xcalloc_line(jobs * sizeof *ts);
 		ids = pl_xcalloc(jobs, sizeof *ids);
 		atomic_init(&pw->next, 0);
 		for (unsigned k = 0; k < jobs; k++) {

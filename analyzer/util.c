@@ -45,6 +45,17 @@ void *pl_xcalloc(size_t count, size_t size)
 	return p;
 }
 
+void *pl_xcalloc_line(size_t size)
+{
+	size_t n = (size + PL_CACHE_LINE - 1) / PL_CACHE_LINE * PL_CACHE_LINE;
+	void *p = aligned_alloc(PL_CACHE_LINE, n ? n : PL_CACHE_LINE);
+
+	if (!p)
+		pl_die("out of memory allocating %zu bytes", n);
+	memset(p, 0, n ? n : PL_CACHE_LINE);
+	return p;
+}
+
 void *pl_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);

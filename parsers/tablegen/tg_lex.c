@@ -1539,7 +1539,7 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
 		        main_path, pl_strerror(errno));
 		return -1;
 	}
-	lx = pl_xcalloc(1, sizeof(*lx));
+	lx = pl_xcalloc_line(sizeof(*lx)); /* -j workers lex side by side */
 	lx->sm = sm;
 	lx->diag = diag;
 	lx->intern = intern;

@@ -105,6 +105,29 @@ START_TEST(test_arena_reuse_zeroed)
 }
 END_TEST
 
+/* Objects that -j threads write often sit on cache lines of their own:
+ * two arenas made one after the other shared a line before. */
+START_TEST(test_own_cache_lines)
+{
+	for (size_t n = 1; n <= 200; n += 13) {
+		unsigned char *p = pl_xcalloc_line(n);
+		ck_assert_uint_eq((uintptr_t)p % PL_CACHE_LINE, 0);
+		size_t padded = (n + PL_CACHE_LINE - 1) / PL_CACHE_LINE * PL_CACHE_LINE;
+		for (size_t i = 0; i < padded; i++)
+			ck_assert_uint_eq(p[i], 0);
+		free(p);
+	}
+	struct pl_arena *a[4];
+	for (int i = 0; i < 4; i++)
+		a[i] = pl_arena_new();
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < i; j++)
+			ck_assert_uint_ne((uintptr_t)a[i] / PL_CACHE_LINE, (uintptr_t)a[j] / PL_CACHE_LINE);
+	for (int i = 0; i < 4; i++)
+		pl_arena_free(a[i]);
+}
+END_TEST
+
 /* pl_arena_printf formats plain %s/%d/%u/%c/%% itself and hands anything
  * else to vsnprintf: both must give what snprintf gives. */
 #define CHECK_FMT(a, ...)                                              \
@@ -660,6 +683,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_arena_printf_like_snprintf);
 	tcase_add_test(tc, test_arena_text_then_objects);
 	tcase_add_test(tc, test_arena_reuse_zeroed);
+	tcase_add_test(tc, test_own_cache_lines);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
