@@ -18,20 +18,29 @@
 
 struct pl_source_file;
 
+/* One value as the importers see it.  The members of a kind share their
+ * storage with the others' (every reader tests the kind first): a large
+ * pattern set holds hundreds of thousands of these (120 -> 80 bytes). */
 struct tga_val {
 	enum tga_kind kind;        /* what it is */
-	long long ival;            /* TGA_INT */
-	const char *sval;          /* TGA_STRING */
-	const struct tga_rec *def; /* TGA_DEF: target record (NULL if unknown) */
-	const char *def_name;      /* TGA_DEF: its name */
-	bool def_anonymous;        /* TGA_DEF: target is anonymous */
-	const char *name;          /* TGA_DAG: the dag's own $name, or NULL */
-	struct tga_val *op;        /* TGA_DAG: operator (a TGA_DEF) */
-	struct tga_val **elems;    /* TGA_LIST elements / TGA_DAG arguments */
-	const char **argnames;     /* TGA_DAG: argument names (NULL entries) */
-	struct pl_span *argspans;  /* TGA_DAG: argument spans */
 	unsigned n;                /* elements / arguments */
 	struct pl_span span;       /* where it is written (record span if unknown) */
+	struct tga_val **elems;    /* TGA_LIST elements / TGA_DAG arguments */
+	union {
+		long long ival;    /* TGA_INT */
+		const char *sval;  /* TGA_STRING */
+		struct {
+			const struct tga_rec *def; /* TGA_DEF: target record (NULL if unknown) */
+			const char *def_name;      /* TGA_DEF: its name */
+			bool def_anonymous;        /* TGA_DEF: target is anonymous */
+		};
+		struct {
+			const char *name;          /* TGA_DAG: the dag's own $name, or NULL */
+			struct tga_val *op;        /* TGA_DAG: operator (a TGA_DEF) */
+			const char **argnames;     /* TGA_DAG: argument names (NULL entries) */
+			struct pl_span *argspans;  /* TGA_DAG: argument spans */
+		};
+	};
 };
 
 /* A zeroed node in the state's arena (never fails). */
