@@ -8,11 +8,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <threads.h>
 #include <unistd.h>
 
 void pl_die(const char *fmt, ...)
@@ -353,6 +355,37 @@ int pl_read_file(char **out, size_t *out_len, const char *path)
 	return fd < 0 ? -1 : read_all(fd, &st, out, out_len);
 }
 
+/* A mapped file that shrinks under us raises SIGBUS (BUS_ADRERR) when its
+ * lost pages are read: say so and stop, as an input error, instead of
+ * dying of the signal.  Any other SIGBUS keeps its default action (the
+ * faulting access repeats once the handler is gone). */
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	static const char msg[] = "patlint: error: a file shrank while patlint was reading it; "
+	                          "run patlint again\n";
+
+	(void)uc;
+	if (si && si->si_code == BUS_ADRERR) {
+		ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+		(void)w;
+		_exit(2);
+	}
+	signal(sig, SIG_DFL);
+}
+
+static void sigbus_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static once_flag sigbus_once = ONCE_FLAG_INIT;
+
 int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *path)
 {
 	struct stat st;
@@ -368,6 +401,7 @@ int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *pat
 	if (st.st_size >= PL_MAP_MIN && size <= PL_MAX_FILE_SIZE && page > 0 && size % (size_t)page) {
 		void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
+			call_once(&sigbus_once, sigbus_install);
 			close(fd);
 			*out = p;
 			*out_len = size;

@@ -104,7 +104,8 @@ int pl_read_file(char **out, size_t *out_len, const char *path);
  * size: the rest of its last page reads as zeros, so the text is
  * NUL-terminated all the same.  Release with pl_unmap_file.  A mapped
  * file that another process truncates meanwhile faults on access (LLVM's
- * MemoryBuffer maps sources on the same terms). */
+ * MemoryBuffer maps sources on the same terms): the first mapping installs
+ * a SIGBUS handler that then reports it and exits with status 2. */
 #define PL_MAP_MIN (16 * 1024)
 int pl_map_file(const char **out, size_t *out_len, bool *mapped, const char *path);
 void pl_unmap_file(const char *buf, size_t len, bool mapped);

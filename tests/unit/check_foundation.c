@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analyzer/arena.h"
@@ -531,6 +532,48 @@ START_TEST(test_source_load_mapped)
 }
 END_TEST
 
+/* A mapped source that another process truncates: reading its lost
+ * pages is reported as an input error (exit status 2), not a crash. */
+START_TEST(test_source_truncated_while_mapped)
+{
+	char dir[] = "/tmp/check_trunc.XXXXXX";
+	char path[PATH_MAX];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/big.td", dir);
+	FILE *f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < 3 * PL_MAP_MIN / 10; i++)
+		fputs("def X;    \n", f);
+	fclose(f);
+	fflush(NULL);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct pl_source_mgr *sm = pl_source_mgr_new();
+		struct pl_source_file *sf = NULL;
+		if (pl_source_load(&sf, sm, path) != 0 || !sf->mapped)
+			_exit(10);
+		const volatile char *last = sf->buf + sf->len - 1;
+		/* the mapping outlives the manager once exiting (and nothing
+		 * is left for valgrind's leak check when the handler exits) */
+		pl_set_exiting();
+		pl_source_mgr_free(sm);
+		if (truncate(path, 0) != 0)
+			_exit(11);
+		char c = *last; /* past the new end */
+		(void)c;
+		_exit(12);
+	}
+	int st = 0;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert(WIFEXITED(st));
+	ck_assert_int_eq(WEXITSTATUS(st), 2);
+	remove(path);
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(test_compdb_entries)
 {
 	char dir[] = "/tmp/check_compdb.XXXXXX";
@@ -692,6 +735,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_source_linecol);
 	tcase_add_test(tc, test_source_span_line);
 	tcase_add_test(tc, test_source_load_mapped);
+	tcase_add_test(tc, test_source_truncated_while_mapped);
 	tcase_add_test(tc, test_ptrmap);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
