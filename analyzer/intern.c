@@ -102,7 +102,8 @@ static const char *intern_hashed(struct pl_intern *t, const char *s, size_t n, u
 
 	while (t->slots[i].str) {
 		const char *e = t->slots[i].str;
-		if (t->slots[i].hash == h && pl_intern_len(e) == n && memcmp(e, s, n) == 0)
+		if (t->slots[i].hash == h && pl_intern_len(e) == n &&
+		    (n <= 16 ? pl_mem_eq_short(e, s, n) : memcmp(e, s, n) == 0))
 			return e;
 		i = (i + 1) & (t->cap - 1);
 	}

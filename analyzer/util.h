@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <string.h>
 
 #if defined(__GNUC__)
 #define PL_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -85,6 +86,32 @@ struct pl_ptrmap {
 bool pl_ptrmap_get(const struct pl_ptrmap *m, const void *key, const void **val);
 void pl_ptrmap_put(struct pl_ptrmap *m, const void *key, const void *val);
 void pl_ptrmap_free(struct pl_ptrmap *m);
+
+/* a[0..n) == b[0..n) for n <= 16, by overlapping word loads that read
+ * only bytes of both: the intern table compares mostly names that short,
+ * and a memcmp call cost more than the comparison. */
+static inline bool pl_mem_eq_short(const void *pa, const void *pb, size_t n)
+{
+	const unsigned char *a = pa, *b = pb;
+
+	if (n >= 8) {
+		uint64_t x, y, u, v;
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&u, a + n - 8, 8);
+		memcpy(&v, b + n - 8, 8);
+		return x == y && u == v;
+	}
+	if (n >= 4) {
+		uint32_t x, y, u, v;
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return x == y && u == v;
+	}
+	return n == 0 || (a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]);
+}
 
 /* The process is about to exit: memory mappings (arena blocks, mapped
  * source files) are then left to the kernel, which takes them all at once,

@@ -186,6 +186,28 @@ START_TEST(test_arena_text_then_objects)
 }
 END_TEST
 
+/* pl_mem_eq_short agrees with memcmp for every length up to 16 and a
+ * difference at every position (the intern table relies on it when two
+ * hashes are equal). */
+START_TEST(test_mem_eq_short)
+{
+	unsigned char a[16], b[16];
+
+	for (size_t n = 0; n <= 16; n++) {
+		for (size_t i = 0; i < n; i++)
+			a[i] = b[i] = (unsigned char)('a' + i);
+		ck_assert(pl_mem_eq_short(a, b, n));
+		for (size_t k = 0; k < n; k++) {
+			for (unsigned bit = 0; bit < 8; bit++) {
+				b[k] ^= (unsigned char)(1u << bit);
+				ck_assert_int_eq(pl_mem_eq_short(a, b, n), memcmp(a, b, n) == 0);
+				b[k] ^= (unsigned char)(1u << bit);
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_intern_unique)
 {
 	struct pl_arena *a = pl_arena_new();
@@ -730,6 +752,7 @@ static Suite *foundation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
+	tcase_add_test(tc, test_mem_eq_short);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("source");
 	tcase_add_test(tc, test_source_linecol);
