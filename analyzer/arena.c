@@ -369,19 +369,6 @@ static const char *simple_spec(const char *p, char *conv, int *lm)
 	return p + 1;
 }
 
-static bool fmt_is_simple(const char *fmt)
-{
-	char conv;
-	int lm;
-
-	for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
-		p = simple_spec(p + 1, &conv, &lm);
-		if (!p)
-			return false;
-	}
-	return true;
-}
-
 /* Decimal digits of v, written backwards ending at end; returns the start. */
 static char *utoa_back(char *end, unsigned long long v)
 {
@@ -391,9 +378,10 @@ static char *utoa_back(char *end, unsigned long long v)
 	return end;
 }
 
-/* One pass over a simple format: write to out (NULL: only measure);
- * returns the length. */
-static size_t simple_format(char *out, const char *fmt, va_list ap)
+/* One pass over a format: write what fits of it to out[0..cap) (no
+ * terminating NUL); returns its whole length, or SIZE_MAX when fmt holds
+ * a conversion simple_spec does not take. */
+static size_t simple_format(char *out, size_t cap, const char *fmt, va_list ap)
 {
 	size_t n = 0;
 	const char *p = fmt;
@@ -401,7 +389,7 @@ static size_t simple_format(char *out, const char *fmt, va_list ap)
 	for (;;) {
 		const char *q = strchr(p, '%');
 		size_t lit = q ? (size_t)(q - p) : strlen(p);
-		if (out)
+		if (n + lit <= cap)
 			memcpy(out + n, p, lit);
 		n += lit;
 		if (!q)
@@ -410,7 +398,9 @@ static size_t simple_format(char *out, const char *fmt, va_list ap)
 		const char *arg = digits;
 		size_t alen = 0;
 		int lm = LM_NONE;
-		p = simple_spec(q + 1, &conv, &lm); /* fmt_is_simple checked it */
+		p = simple_spec(q + 1, &conv, &lm);
+		if (!p)
+			return SIZE_MAX;
 		switch (conv) {
 		case '%':
 			arg = "%";
@@ -449,7 +439,7 @@ static size_t simple_format(char *out, const char *fmt, va_list ap)
 			break;
 		}
 		}
-		if (out)
+		if (n + alen <= cap)
 			memcpy(out + n, arg, alen);
 		n += alen;
 	}
@@ -461,23 +451,26 @@ char *pl_arena_vprintf(struct pl_arena *a, const char *fmt, va_list ap)
 	va_list ap2;
 	char *p;
 	int n;
+	/* One formatting pass into a stack buffer for short results (names,
+	 * messages), a second only for longer ones. */
+	char small[512];
 
-	if (fmt_is_simple(fmt)) {
-		va_copy(ap2, ap);
-		size_t len = simple_format(NULL, fmt, ap2);
-		va_end(ap2);
+	va_copy(ap2, ap);
+	size_t len = simple_format(small, sizeof small, fmt, ap2);
+	va_end(ap2);
+	if (len != SIZE_MAX) {
 		p = alloc_text(a, len + 1);
-		va_copy(ap2, ap);
-		simple_format(p, fmt, ap2);
-		va_end(ap2);
+		if (len <= sizeof small) {
+			memcpy(p, small, len);
+		} else {
+			va_copy(ap2, ap);
+			simple_format(p, len, fmt, ap2);
+			va_end(ap2);
+		}
 		p[len] = '\0';
 		return p;
 	}
 
-	char small[256];
-
-	/* One formatting pass into a stack buffer for short results (names,
-	 * messages), a second only for longer ones. */
 	va_copy(ap2, ap);
 	n = vsnprintf(small, sizeof small, fmt, ap2);
 	va_end(ap2);

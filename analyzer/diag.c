@@ -203,6 +203,34 @@ static void rout_putc(struct rout *o, char c)
 	o->buf[o->n++] = c;
 }
 
+/* n copies of c. */
+static void rout_fill(struct rout *o, char c, size_t n)
+{
+	while (n) {
+		size_t m = n < sizeof o->buf ? n : sizeof o->buf;
+		rout_room(o, m);
+		memset(o->buf + o->n, c, m);
+		o->n += m;
+		n -= m;
+	}
+}
+
+/* A blank under each of line[0..n): a tab under a tab, a space under
+ * anything else. */
+static void rout_under(struct rout *o, const char *line, size_t n)
+{
+	while (n) {
+		size_t m = n < sizeof o->buf ? n : sizeof o->buf;
+		rout_room(o, m);
+		char *d = o->buf + o->n;
+		for (size_t i = 0; i < m; i++)
+			d[i] = line[i] == '\t' ? '\t' : ' ';
+		o->n += m;
+		line += m;
+		n -= m;
+	}
+}
+
 static void rout_uint(struct rout *o, unsigned v)
 {
 	char tmp[16];
@@ -214,50 +242,20 @@ static void rout_uint(struct rout *o, unsigned v)
 	rout_add(o, tmp + k, sizeof tmp - k);
 }
 
-/* Whether c is a terminal control character that must not be written as
- * is: everything below 0x20 except tab (and newline when allow_nl), and
- * DEL. */
-static inline bool is_ctl(unsigned char c, bool allow_nl)
-{
-	return (c < 0x20 && c != '\t' && !(allow_nl && c == '\n')) || c == 0x7f;
-}
-
 /* Write s[0..n) with terminal control characters (ESC and friends) shown
  * as '?', so that a hostile file name, message or source line cannot drive
  * the terminal.  Tabs stay; newlines stay when allow_nl (multi-line notes
  * such as witness IR).  Clean runs are copied whole. */
-/* Whether any of the eight bytes of w is below 0x20 or is 0x7f (the
- * classic "has a byte less than n" and "has a zero byte" word tricks). */
-static inline bool word_may_ctl(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-	uint64_t lt20 = (w - ones * 0x20) & ~w & highs;
-	uint64_t del = w ^ (ones * 0x7f);
-	return (lt20 | ((del - ones) & ~del & highs)) != 0;
-}
-
 static void put_clean(struct rout *o, const char *s, size_t n, bool allow_nl)
 {
-	size_t i = 0;
-
-	while (i < n) {
-		size_t j = i;
-		/* clean text goes eight bytes at a time; a word with a tab or
-		 * newline in it, a byte at a time */
-		for (;;) {
-			uint64_t w;
-			while (j + 8 <= n && (memcpy(&w, s + j, 8), !word_may_ctl(w)))
-				j += 8;
-			if (j >= n || is_ctl((unsigned char)s[j], allow_nl))
-				break;
-			j++;
-		}
-		rout_add(o, s + i, j - i);
-		if (j < n) {
-			rout_putc(o, '?');
-			j++;
-		}
-		i = j;
+	for (;;) {
+		size_t j = pl_find_ctl(s, n, allow_nl);
+		rout_add(o, s, j);
+		if (j == n)
+			return;
+		rout_putc(o, '?');
+		s += j + 1;
+		n -= j + 1;
 	}
 }
 
@@ -272,14 +270,17 @@ static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_
 	put_clean(o, line, len, false);
 	rout_add(o, "\n ", 2);
 	/* Keep tabs so the caret lines up under the same text. */
-	for (uint32_t i = 1; i < span.col && i - 1 < len; i++)
-		rout_putc(o, line[i - 1] == '\t' ? '\t' : ' ');
+	size_t lead = span.col > 1 ? span.col - 1 : 0;
+	rout_under(o, line, lead < len ? lead : len);
 	if (color)
 		rout_puts(o, C_GREEN);
 	rout_putc(o, '^');
-	uint32_t last = span.end_line == span.line ? span.end_col : (uint32_t)len + 1;
-	for (uint32_t c = span.col + 1; c < last && c - 1 < len; c++)
-		rout_putc(o, '~');
+	/* tildes under columns col + 1 .. last - 1 that are on the line */
+	size_t last = span.end_line == span.line ? span.end_col : len + 1;
+	if (last > len + 1)
+		last = len + 1;
+	if (last > (size_t)span.col + 1)
+		rout_fill(o, '~', last - span.col - 1);
 	if (color)
 		rout_puts(o, C_RESET);
 	rout_putc(o, '\n');

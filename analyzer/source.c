@@ -202,14 +202,26 @@ void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, u
 	*col = off - f->line_starts[lo] + 1;
 }
 
-struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t end_off)
+/* Whether off is on line (1-based) of f, whose lines are indexed. */
+static bool on_line(const struct pl_source_file *f, uint32_t line, uint32_t off)
+{
+	return line >= 1 && line <= f->n_lines && f->line_starts[line - 1] <= off &&
+	       (line == f->n_lines || off < f->line_starts[line]);
+}
+
+struct pl_span pl_source_span_hint(struct pl_source_file *f, uint32_t off, uint32_t end_off, uint32_t *hint)
 {
 	struct pl_span s = {0};
 
 	s.file = f->id;
 	s.off = off;
 	s.end_off = end_off < off ? off : end_off;
-	pl_source_linecol(f, off, &s.line, &s.col);
+	if (hint && *hint && f->line_starts && off <= f->len && on_line(f, *hint, off)) {
+		s.line = *hint;
+		s.col = off - f->line_starts[*hint - 1] + 1;
+	} else {
+		pl_source_linecol(f, off, &s.line, &s.col);
+	}
 	/* most spans end on the line they start on: no second search */
 	if (s.end_off <= f->len && (s.line >= f->n_lines || s.end_off < f->line_starts[s.line])) {
 		s.end_line = s.line;
@@ -217,7 +229,14 @@ struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t e
 	} else {
 		pl_source_linecol(f, s.end_off, &s.end_line, &s.end_col);
 	}
+	if (hint)
+		*hint = s.end_line;
 	return s;
+}
+
+struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t end_off)
+{
+	return pl_source_span_hint(f, off, end_off, NULL);
 }
 
 const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, size_t *len)
@@ -230,8 +249,7 @@ const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, s
 		off = (uint32_t)f->len;
 	/* the span's own line when it holds off: reports print one line per
 	 * note, and the search was a tenth of rendering them */
-	if (!(line >= 1 && line <= f->n_lines && f->line_starts[line - 1] <= off &&
-	      (line == f->n_lines || off < f->line_starts[line])))
+	if (!on_line(f, line, off))
 		pl_source_linecol(f, off, &line, &col);
 	const char *start = f->buf + f->line_starts[line - 1];
 	const char *lim = f->buf + f->len;
@@ -240,7 +258,7 @@ const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, s
 		end = f->buf + f->line_starts[line] - 1; /* its newline */
 	else if (!(end = start < lim ? memchr(start, '\n', (size_t)(lim - start)) : NULL))
 		end = start < lim ? lim : start;
-	const char *cr = memchr(start, '\r', (size_t)(end - start));
+	const char *cr = f->has_cr ? memchr(start, '\r', (size_t)(end - start)) : NULL;
 	if (cr)
 		end = cr;
 	*len = (size_t)(end - start);

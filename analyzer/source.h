@@ -57,6 +57,11 @@ uint32_t pl_source_count(const struct pl_source_mgr *sm);
 void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col);
 /* A span from byte offsets [off, end_off) of f. */
 struct pl_span pl_source_span(struct pl_source_file *f, uint32_t off, uint32_t end_off);
+/* The same, trying line *hint first (0: no hint) and leaving the span's
+ * last line in *hint: a caller that makes many spans close together (the
+ * access layer's scan of a def) then rarely searches the line index. */
+struct pl_span pl_source_span_hint(struct pl_source_file *f, uint32_t off, uint32_t end_off,
+                                   uint32_t *hint);
 /* Start and length of the line holding span's start (without the
  * newline); span.line is taken when it is that line. */
 const char *pl_source_span_line(struct pl_source_file *f, struct pl_span span, size_t *len);

@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <threads.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 void pl_die(const char *fmt, ...)
 {
@@ -526,4 +529,47 @@ uint64_t pl_checksum(const void *p, size_t n)
 	h ^= c + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
 	h ^= d + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
 	return h * 0xBF58476D1CE4E5B9ULL;
+}
+
+static inline bool is_ctl(unsigned char c, bool allow_nl)
+{
+	return (c < 0x20 && c != '\t' && !(allow_nl && c == '\n')) || c == 0x7f;
+}
+
+#ifdef __SSE2__
+/* The control characters among the 16 bytes at p, one bit each. */
+static inline unsigned ctl_mask16(const char *p, __m128i nl)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+	/* x <= 0x1f (unsigned) exactly when min(x, 0x1f) == x */
+	__m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x);
+	__m128i del = _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f));
+	__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(x, nl));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(ok, low), del));
+}
+#endif
+
+size_t pl_find_ctl(const char *s, size_t n, bool allow_nl)
+{
+	size_t i = 0;
+
+#ifdef __SSE2__
+	/* newline counts as allowed only when allow_nl; otherwise compare
+	 * with tab again, which changes nothing */
+	__m128i nl = _mm_set1_epi8(allow_nl ? '\n' : '\t');
+	for (; i + 16 <= n; i += 16) {
+		unsigned m = ctl_mask16(s + i, nl);
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	if (n >= 16) {
+		/* the last 16 bytes, overlapping what was seen clean */
+		unsigned m = ctl_mask16(s + n - 16, nl) >> (16 - (n - i));
+		return m ? i + (size_t)__builtin_ctz(m) : n;
+	}
+#endif
+	for (; i < n; i++)
+		if (is_ctl((unsigned char)s[i], allow_nl))
+			break;
+	return i;
 }

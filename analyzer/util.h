@@ -113,6 +113,12 @@ static inline bool pl_mem_eq_short(const void *pa, const void *pb, size_t n)
 	return n == 0 || (a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]);
 }
 
+/* The offset of the first terminal control character in s[0..n) -- a
+ * byte below 0x20 other than tab (and newline when allow_nl), or DEL --
+ * or n when there is none.  Reports scan every message and source line
+ * they print for these, sixteen bytes at a time where SSE2 is there. */
+size_t pl_find_ctl(const char *s, size_t n, bool allow_nl);
+
 /* The process is about to exit: memory mappings (arena blocks, mapped
  * source files) are then left to the kernel, which takes them all at once,
  * instead of being unmapped one by one (a few percent of a per-file

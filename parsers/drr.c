@@ -72,6 +72,7 @@ struct drr {
 	/* record -> its model_op (or NULL): ods_op_of works out an op's name
 	 * and looks it up at every use, so each is asked once per set */
 	struct pl_ptrmap *ops;
+	struct pl_ptrmap *kinds;  /* operator record -> enum dag_kind + 1 */
 	const struct tg_records *r;
 	struct pl_diag_ctx *d;
 	const struct tga_rec *rec;
@@ -122,11 +123,8 @@ static struct pl_diag *err_begin(struct drr *x, const char *rule, struct pl_span
 
 #define err(x, rule, at, ...) err_end((x), err_begin((x), (rule), (at), __VA_ARGS__))
 
-static enum dag_kind dag_kind(const struct tga_val *dag)
+static enum dag_kind dag_kind_of(const struct tga_rec *op)
 {
-	const struct tga_rec *op = tga_val_def(tga_dag_op(dag));
-	if (!op)
-		return DK_OTHER;
 	const char *n = tga_rec_name(op);
 	if (tga_rec_isa(op, "NativeCodeCall"))
 		return DK_NATIVE;
@@ -143,6 +141,21 @@ static enum dag_kind dag_kind(const struct tga_val *dag)
 	if (tga_rec_isa(op, "Op"))
 		return DK_OP;
 	return DK_OTHER;
+}
+
+/* What the operator of dag is; each operator record is classified once
+ * per import (a pattern asks about every dag node several times). */
+static enum dag_kind dag_kind(struct drr *x, const struct tga_val *dag)
+{
+	const struct tga_rec *op = tga_val_def(tga_dag_op(dag));
+	if (!op)
+		return DK_OTHER;
+	const void *key = tga_rec_raw(op), *k;
+	if (pl_ptrmap_get(x->kinds, key, &k))
+		return (enum dag_kind)((uintptr_t)k - 1);
+	enum dag_kind kind = dag_kind_of(op);
+	pl_ptrmap_put(x->kinds, key, (const void *)((uintptr_t)kind + 1));
+	return kind;
 }
 
 static const char *dag_opname(const struct tga_val *dag)
@@ -349,14 +362,14 @@ static void push_arg(struct model_node *n, struct model_node *a, const char *slo
 }
 
 /* Count trailing-or-not location/returnType directives and `either`s. */
-static void count_directives(const struct tga_val *dag, unsigned *n_dir, unsigned *n_either)
+static void count_directives(struct drr *x, const struct tga_val *dag, unsigned *n_dir, unsigned *n_either)
 {
 	*n_dir = *n_either = 0;
 	for (unsigned i = 0, n = tga_dag_nargs(dag); i < n; i++) {
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		if (tga_val_kind(a) != TGA_DAG)
 			continue;
-		enum dag_kind k = dag_kind(a);
+		enum dag_kind k = dag_kind(x, a);
 		if (k == DK_LOCATION || k == DK_RETURNTYPE)
 			(*n_dir)++;
 		else if (k == DK_EITHER)
@@ -367,7 +380,7 @@ static void count_directives(const struct tga_val *dag, unsigned *n_dir, unsigne
 static bool check_arg_count(struct drr *x, const struct tga_val *dag, const struct model_op *op)
 {
 	unsigned nd, ne, n = tga_dag_nargs(dag);
-	count_directives(dag, &nd, &ne);
+	count_directives(x, dag, &nd, &ne);
 	if (op->n_args != n - nd + ne) {
 		err(x, "drr-arg-count", tga_val_span(dag),
 		    "op '%s' argument number mismatch: %u in pattern vs. %u in definition", op->name,
@@ -451,7 +464,7 @@ static struct model_node *src_native(struct drr *x, const struct tga_val *dag, i
 	for (unsigned i = 0, e = tga_dag_nargs(dag); i < e; i++) {
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		if (tga_val_kind(a) == TGA_DAG) {
-			if (dag_kind(a) == DK_EITHER)
+			if (dag_kind(x, a) == DK_EITHER)
 				err(x, "drr-native-call", tga_val_span(a), "NativeCodeCall cannot have `either` operands");
 			else
 				err(x, "drr-native-call", tga_val_span(a),
@@ -485,7 +498,7 @@ static struct model_node *src_op(struct drr *x, const struct tga_val *dag, int d
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		const char *slot_name = slot < op->n_args ? op->args[slot]->name : "";
 		if (tga_val_kind(a) == TGA_DAG) {
-			enum dag_kind k = dag_kind(a);
+			enum dag_kind k = dag_kind(x, a);
 			if (k == DK_LOCATION || k == DK_RETURNTYPE) {
 				struct model_node *dn = new_node(x, MODEL_NODE_DIRECTIVE, tga_val_span(a));
 				dn->directive = intern(x, dag_opname(a));
@@ -509,7 +522,7 @@ static struct model_node *src_op(struct drr *x, const struct tga_val *dag, int d
 					    !(en_name && *en_name))
 						err(x, "drr-either", arg_span(a, k2), "either can only be applied on operand");
 					if (tga_val_kind(ev) == TGA_DAG) {
-						if (dag_kind(ev) == DK_EITHER)
+						if (dag_kind(x, ev) == DK_EITHER)
 							err(x, "drr-either", tga_val_span(ev), "either cannot be nested");
 						push_arg(en, src_tree(x, ev, depth + 1), esn);
 					} else {
@@ -555,7 +568,7 @@ static struct model_node *src_tree(struct drr *x, const struct tga_val *dag, int
 		err(x, "drr-not-an-op", tga_val_span(dag), "pattern nested too deeply");
 		return new_node(x, MODEL_NODE_DIRECTIVE, tga_val_span(dag));
 	}
-	switch (dag_kind(dag)) {
+	switch (dag_kind(x, dag)) {
 	case DK_OP:
 		return src_op(x, dag, depth);
 	case DK_NATIVE:
@@ -576,16 +589,16 @@ static struct model_node *src_tree(struct drr *x, const struct tga_val *dag, int
 	return n;
 }
 
-static int count_ops(const struct tga_val *dag, int depth)
+static int count_ops(struct drr *x, const struct tga_val *dag, int depth)
 {
 	if (depth > DRR_MAX_DEPTH)
 		return 0;
-	enum dag_kind k = dag_kind(dag);
+	enum dag_kind k = dag_kind(x, dag);
 	int c = (k == DK_OP || k == DK_OTHER) ? 1 : 0;
 	for (unsigned i = 0, n = tga_dag_nargs(dag); i < n; i++) {
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		if (tga_val_kind(a) == TGA_DAG)
-			c += count_ops(a, depth + 1);
+			c += count_ops(x, a, depth + 1);
 	}
 	return c;
 }
@@ -598,7 +611,7 @@ static void res_collect(struct drr *x, const struct tga_val *dag, int depth)
 {
 	if (depth > DRR_MAX_DEPTH)
 		return;
-	enum dag_kind k = dag_kind(dag);
+	enum dag_kind k = dag_kind(x, dag);
 	const char *name = tga_dag_name(dag);
 	bool named = name && *name;
 
@@ -630,7 +643,7 @@ static void res_collect(struct drr *x, const struct tga_val *dag, int depth)
 
 static int node_value_count(struct drr *x, const struct tga_val *dag)
 {
-	enum dag_kind k = dag_kind(dag);
+	enum dag_kind k = dag_kind(x, dag);
 	if (k == DK_OP) {
 		const char *name = tga_dag_name(dag);
 		if (name && *name) {
@@ -717,7 +730,7 @@ static struct model_node *res_arg(struct drr *x, const struct tga_val *dag, unsi
 
 	switch (tga_val_kind(a)) {
 	case TGA_DAG: {
-		enum dag_kind k = dag_kind(a);
+		enum dag_kind k = dag_kind(x, a);
 		if (slot_kind == MODEL_ARG_ATTRIBUTE && k != DK_NATIVE)
 			err(x, "drr-attr-dag", tga_val_span(a),
 			    "only NativeCodeCall allowed in nested dag node for creating attribute");
@@ -781,7 +794,7 @@ static struct model_node *res_op(struct drr *x, const struct tga_val *dag, int d
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		if (tga_val_kind(a) != TGA_DAG)
 			break;
-		enum dag_kind k = dag_kind(a);
+		enum dag_kind k = dag_kind(x, a);
 		if (k != DK_LOCATION && k != DK_RETURNTYPE)
 			break;
 		trail++;
@@ -800,7 +813,7 @@ static struct model_node *res_op(struct drr *x, const struct tga_val *dag, int d
 		}
 	}
 	unsigned nd, ne;
-	count_directives(dag, &nd, &ne);
+	count_directives(x, dag, &nd, &ne);
 	/* reached only when the count check of res_collect passed */
 	if (op->n_args == nargs - nd + ne && nargs - trail != op->n_args)
 		err(x, "drr-arg-count", tga_val_span(dag),
@@ -811,7 +824,7 @@ static struct model_node *res_op(struct drr *x, const struct tga_val *dag, int d
 		const struct tga_val *a = tga_dag_arg(dag, i);
 		if (i >= nargs - trail) {
 			struct model_node *dn = res_tree(x, a, depth + 1, false);
-			if (dag_kind(a) == DK_RETURNTYPE) {
+			if (dag_kind(x, a) == DK_RETURNTYPE) {
 				n->result_types_given = true;
 				n->result_types = dn->args;
 				n->n_result_types = dn->n_args;
@@ -835,7 +848,7 @@ static struct model_node *res_tree(struct drr *x, const struct tga_val *dag, int
 {
 	if (depth > DRR_MAX_DEPTH)
 		return new_node(x, MODEL_NODE_DIRECTIVE, tga_val_span(dag));
-	enum dag_kind k = dag_kind(dag);
+	enum dag_kind k = dag_kind(x, dag);
 	if (k == DK_OP)
 		return res_op(x, dag, depth, replaces_root);
 	if (k == DK_OTHER)
@@ -861,19 +874,19 @@ static struct model_node *res_tree(struct drr *x, const struct tga_val *dag, int
 	if (k == DK_RETURNTYPE)
 		for (unsigned i = 0; i < nargs; i++) {
 			const struct tga_val *a = tga_dag_arg(dag, i);
-			if (tga_val_kind(a) == TGA_DAG && dag_kind(a) != DK_NATIVE)
+			if (tga_val_kind(a) == TGA_DAG && dag_kind(x, a) != DK_NATIVE)
 				err(x, "drr-return-type", tga_val_span(a), "nested DAG in `returnType` must be a native code call");
 		}
 	if (k == DK_NATIVE)
 		for (unsigned i = 0; i < nargs; i++) {
 			const struct tga_val *a = tga_dag_arg(dag, i);
-			if (tga_val_kind(a) == TGA_DAG && dag_kind(a) == DK_RETURNTYPE)
+			if (tga_val_kind(a) == TGA_DAG && dag_kind(x, a) == DK_RETURNTYPE)
 				err(x, "drr-return-type", tga_val_span(a), "`NativeCodeCall` cannot have return type specifier");
 		}
 	alloc_args(x, n, nargs);
 	for (unsigned i = 0; i < nargs; i++) {
 		if (k == DK_RETURNTYPE && tga_val_kind(tga_dag_arg(dag, i)) == TGA_DAG &&
-		    dag_kind(tga_dag_arg(dag, i)) != DK_NATIVE) {
+		    dag_kind(x, tga_dag_arg(dag, i)) != DK_NATIVE) {
 			push_arg(n, new_node(x, MODEL_NODE_DIRECTIVE, tga_val_span(tga_dag_arg(dag, i))), NULL);
 			continue;
 		}
@@ -967,11 +980,11 @@ static void import_pattern(struct drr *x)
 		p->benefit_declared = (int)tga_val_int(tga_dag_arg(bd, 0));
 	}
 
-	if (tga_val_kind(src) != TGA_DAG || dag_kind(src) != DK_OP) {
+	if (tga_val_kind(src) != TGA_DAG || dag_kind(x, src) != DK_OP) {
 		err(x, "drr-not-an-op", tga_val_span(src), "the source pattern's root must be an op");
 		return;
 	}
-	p->benefit = count_ops(src, 0) + p->benefit_declared;
+	p->benefit = count_ops(x, src, 0) + p->benefit_declared;
 	p->match = src_tree(x, src, 0);
 	p->root_op = p->match->op_name;
 	const struct model_op *root = p->match->op;
@@ -1104,7 +1117,7 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	unsigned batch = n / 8 > 4096 ? n / 8 : 4096, since = 0;
 	/* most defs are not patterns: compare superclass pointers first */
 	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
-	struct pl_ptrmap ops = {0};
+	struct pl_ptrmap ops = {0}, kinds = {0};
 
 	for (unsigned i = 0; i < n; i++) {
 		if (since >= batch) {
@@ -1128,6 +1141,7 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 		struct drr x = {0};
 		x.m = m;
 		x.ops = &ops;
+		x.kinds = &kinds;
 		x.r = r;
 		x.d = d;
 		x.rec = rec;
@@ -1162,5 +1176,6 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 		ord[i].p->reg_order = i;
 	free(ord);
 	pl_ptrmap_free(&ops);
+	pl_ptrmap_free(&kinds);
 	return errors ? -1 : (int)added;
 }

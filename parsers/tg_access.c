@@ -29,7 +29,7 @@ struct tga_rec {
 	const struct tg_rec *rec;      /* the frontend's record */
 	struct field_cache *fields;    /* wrapped fields so far */
 	unsigned n_fields, cap_fields;
-	bool scanned;                  /* Pattern fields located */
+	bool scanned;                  /* Pattern fields located (or not a Pattern) */
 };
 
 struct text_cache {
@@ -542,9 +542,11 @@ const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 	if (!rec || !name)
 		return NULL;
 	struct tga_rec *w = (struct tga_rec *)rec;
-	if (!w->scanned && tg_rec_isa(w->rec, "Pattern")) {
+	if (!w->scanned) {
+		/* once per record, Pattern or not */
 		w->scanned = true;
-		scan_pattern(w);
+		if (tg_rec_isa(w->rec, "Pattern"))
+			scan_pattern(w);
 	}
 	for (unsigned i = 0; i < w->n_fields; i++) {
 		const char *fn = w->fields[i].name; /* mostly the same literal */

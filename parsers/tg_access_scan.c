@@ -180,13 +180,14 @@ struct scan {
 	struct pl_source_file *f;
 	const char *t;
 	uint32_t cur;
+	uint32_t line;                 /* the last span's line, a hint for the next */
 };
 
 static bool is_id(int c) { return isalnum(c) || c == '_'; }
 
-static struct pl_span mkspan(const struct scan *s, uint32_t a, uint32_t b)
+static struct pl_span mkspan(struct scan *s, uint32_t a, uint32_t b)
 {
-	return pl_source_span(s->f, a, b);
+	return pl_source_span_hint(s->f, a, b, &s->line);
 }
 
 /* Next whole-word occurrence of w in [cur, limit), or -1. */
@@ -378,7 +379,7 @@ static void scan_val(struct scan *s, struct tga_val *v, uint32_t limit, int dept
 void tga_scan_fields(struct pl_source_file *f, const char *text, uint32_t start, uint32_t end,
                      struct tga_val *const *fields, unsigned n)
 {
-	struct scan s = {f, text, start};
+	struct scan s = {f, text, start, 0};
 	for (unsigned i = 0; i < n; i++)
 		if (fields[i])
 			scan_val(&s, fields[i], end, 0);

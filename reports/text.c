@@ -15,29 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether msg[0..n) holds a control character other than tab.  Eight
- * bytes at a time: every finding's message is scanned, and most are
- * clean. */
-static bool has_control(const char *msg, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-	size_t i = 0;
-
-	for (;;) {
-		uint64_t w, del;
-		while (i + 8 <= n && (memcpy(&w, msg + i, 8), del = w ^ (ones * 0x7f),
-		                      !(((w - ones * 0x20) & ~w & highs) |
-		                        ((del - ones) & ~del & highs))))
-			i += 8;
-		if (i >= n)
-			return false;
-		unsigned char c = (unsigned char)msg[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			return true;
-		i++;
-	}
-}
-
 /* msg with control characters (other than tab) written as \n, \r or
  * \xNN, so one finding stays one line; NULL when msg is clean. */
 static char *sanitize(const char *msg)
@@ -46,7 +23,8 @@ static char *sanitize(const char *msg)
 	bool dirty = false;
 
 	/* most messages are clean: look for a control character first */
-	if (!has_control(msg, strlen(msg)))
+	size_t n = strlen(msg);
+	if (pl_find_ctl(msg, n, false) == n)
 		return NULL;
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
 		if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {

@@ -156,6 +156,11 @@ START_TEST(test_arena_printf_like_snprintf)
 	CHECK_FMT(a, "%zu", SIZE_MAX);
 	CHECK_FMT(a, "[%c%c]", 'x', '%');
 	CHECK_FMT(a, "%s:%u:%u: %s", long_s, 12u, 3u, long_s);
+	/* around the one-pass buffer's size (512) */
+	for (size_t n = 505; n <= 520; n++) {
+		CHECK_FMT(a, "%s%s", long_s + sizeof long_s - 1 - (n - 10), "0123456789");
+		CHECK_FMT(a, "%s|%x", long_s + sizeof long_s - 1 - (n - 4), 255u); /* not the fast path */
+	}
 	/* not the fast path */
 	CHECK_FMT(a, "%5d|%-4s|%x|%.2s|%08.3f", 42, "ab", 255u, "abc", 3.14159);
 	CHECK_FMT(a, "%-300s|%s", "pad", long_s);
@@ -462,7 +467,7 @@ START_TEST(test_cli_parse)
 END_TEST
 
 /* Control characters are shown as '?' wherever they fall (the renderer
- * skips clean text a word at a time); tabs stay, and so do newlines in a
+ * skips clean text sixteen bytes at a time); tabs stay, and so do newlines in a
  * message. */
 START_TEST(test_diag_render_control_chars)
 {
@@ -470,10 +475,10 @@ START_TEST(test_diag_render_control_chars)
 	struct pl_source_mgr *sm = pl_source_mgr_new();
 	static const char bad[] = {'\033', '\001', '\177', '\r'};
 
-	for (size_t len = 1; len <= 20; len++) {
+	for (size_t len = 1; len <= 40; len++) {
 		for (size_t at = 0; at < len; at++) {
 			for (size_t k = 0; k < sizeof bad + 2; k++) {
-				char msg[32], want[64];
+				char msg[48], want[80];
 				memset(msg, 'm', len);
 				msg[len] = '\0';
 				msg[at] = k < sizeof bad ? bad[k] : k == sizeof bad ? '\t' : '\n';
@@ -492,6 +497,100 @@ START_TEST(test_diag_render_control_chars)
 	}
 	pl_source_mgr_free(sm);
 	pl_arena_free(a);
+}
+END_TEST
+
+/* pl_find_ctl agrees with a byte-by-byte scan for every length to 48,
+ * every position of the first interesting byte and both allow_nl; the
+ * buffer is exactly n bytes (ASan sees any read past it). */
+START_TEST(test_find_ctl)
+{
+	static const unsigned char probe[] = {0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1b, 0x1f, 0x20,
+	                                      0x7e, 0x7f, 0x80, 0x9f, 0xc3, 0xff};
+
+	for (size_t n = 0; n <= 48; n++) {
+		for (size_t at = 0; at <= n; at++) {
+			for (size_t k = 0; k < sizeof probe; k++) {
+				char *buf = malloc(n ? n : 1);
+				memset(buf, 'x', n);
+				if (at < n)
+					buf[at] = (char)probe[k];
+				if (n > 1 && at + 1 < n)
+					buf[n - 1] = '\033'; /* a later one never wins */
+				for (int nl = 0; nl < 2; nl++) {
+					size_t want = n;
+					for (size_t i = 0; i < n && want == n; i++) {
+						unsigned char c = (unsigned char)buf[i];
+						if ((c < 0x20 && c != '\t' && !(nl && c == '\n')) || c == 0x7f)
+							want = i;
+					}
+					ck_assert_uint_eq(pl_find_ctl(buf, n, nl), want);
+				}
+				free(buf);
+			}
+		}
+	}
+}
+END_TEST
+
+/* The caret line: tabs kept under tabs, tildes only under the span's part
+ * of its first line, and a span past the line's end cut there. */
+START_TEST(test_diag_render_caret_line)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	const char text[] = "\tab\tcdef\nxy\n";
+	struct pl_source_file *f = pl_source_add(sm, "t.td", text, sizeof(text) - 1);
+	static const struct {
+		uint32_t off, end;
+		const char *caret;
+	} cases[] = {
+		{0, 1, "^"},               /* the tab itself */
+		{1, 3, "\t^~"},            /* "ab" after a tab */
+		{4, 8, "\t  \t^~~~"},      /* "cdef", the last bytes of the line */
+		{5, 12, "\t  \t ^~~"},     /* from 'd' into the next line: cut */
+		{8, 8, "\t  \t    ^"},     /* empty, at the newline */
+		{2, 2, "\t ^"},            /* empty */
+	};
+
+	for (size_t i = 0; i < PL_ARRAY_LEN(cases); i++) {
+		struct pl_diag d = {0};
+		char want[128];
+		d.sev = PL_SEV_NOTE;
+		d.msg = "m";
+		d.span = pl_source_span(f, cases[i].off, cases[i].end);
+		struct render_args ra = {sm, &d};
+		char *out = capture(render, &ra);
+		snprintf(want, sizeof want, "t.td:1:%u: note: m\n \tab\tcdef\n %s\n", cases[i].off + 1,
+		         cases[i].caret);
+		ck_assert_str_eq(out, want);
+		free(out);
+	}
+	pl_source_mgr_free(sm);
+	pl_arena_free(a);
+}
+END_TEST
+
+/* pl_source_span_hint gives what pl_source_span gives whatever the hint,
+ * and leaves the span's last line in it. */
+START_TEST(test_source_span_hint)
+{
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	const char text[] = "ab\n\ncdef\nlast";
+	struct pl_source_file *f = pl_source_add(sm, "mem.td", text, sizeof(text) - 1);
+
+	for (uint32_t off = 0; off <= sizeof(text) + 1; off++) {
+		for (uint32_t end = 0; end <= sizeof(text) + 1; end++) {
+			struct pl_span want = pl_source_span(f, off, end);
+			for (uint32_t h = 0; h <= 6; h++) {
+				uint32_t hint = h;
+				struct pl_span got = pl_source_span_hint(f, off, end, &hint);
+				ck_assert_mem_eq(&got, &want, sizeof got);
+				ck_assert_uint_eq(hint, want.end_line);
+			}
+		}
+	}
+	pl_source_mgr_free(sm);
 }
 END_TEST
 
@@ -753,6 +852,9 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
 	tcase_add_test(tc, test_mem_eq_short);
+	tcase_add_test(tc, test_find_ctl);
+	tcase_add_test(tc, test_diag_render_caret_line);
+	tcase_add_test(tc, test_source_span_hint);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("source");
 	tcase_add_test(tc, test_source_linecol);
