@@ -97,20 +97,6 @@ void pl_buf_reserve(struct pl_buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void pl_buf_add(struct pl_buf *b, const char *s, size_t n)
-{
-	pl_buf_reserve(b, n);
-	if (n)
-		memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void pl_buf_puts(struct pl_buf *b, const char *s)
-{
-	pl_buf_add(b, s, strlen(s));
-}
-
 void pl_buf_putc(struct pl_buf *b, char c)
 {
 	if (b->cap - b->len >= 2) { /* room for c and the NUL (cap 0: none) */

@@ -51,8 +51,24 @@ struct pl_buf {
 };
 
 void pl_buf_reserve(struct pl_buf *b, size_t extra);
-void pl_buf_add(struct pl_buf *b, const char *s, size_t n);
-void pl_buf_puts(struct pl_buf *b, const char *s);
+
+/* Append s[0..n).  In line: reports and witnesses append many short
+ * pieces, most of them literals whose length the compiler knows. */
+static inline void pl_buf_add(struct pl_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		pl_buf_reserve(b, n);
+	if (n)
+		memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static inline void pl_buf_puts(struct pl_buf *b, const char *s)
+{
+	pl_buf_add(b, s, strlen(s));
+}
+
 void pl_buf_putc(struct pl_buf *b, char c);
 void pl_buf_printf(struct pl_buf *b, const char *fmt, ...) PL_PRINTF(2, 3);
 void pl_buf_vprintf(struct pl_buf *b, const char *fmt, va_list ap);

@@ -405,7 +405,15 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 	unsigned nfields = tga_rec_nfields(rec);
 	op->args = PL_NEW_ARRAY(a, struct model_op_arg *, na + 1);
 	op->operands = PL_NEW_ARRAY(a, struct model_op_arg, na + 1);
-	op->attrs = PL_NEW_ARRAY(a, struct model_op_arg, na + nfields + 1);
+	/* derived attributes: fields holding a DerivedAttr (few; an op
+	 * record has dozens of fields, and attrs was sized by them all) */
+	unsigned nderived = 0, *derived = pl_xmalloc((nfields + 1) * sizeof(*derived));
+	for (unsigned i = 0; i < nfields; i++) {
+		const struct tga_rec *fd = tga_rec_field_def_at(rec, i);
+		if (fd && tga_rec_isa(fd, "DerivedAttr"))
+			derived[nderived++] = i;
+	}
+	op->attrs = PL_NEW_ARRAY(a, struct model_op_arg, na + nderived + 1);
 	for (unsigned i = 0; i < na; i++) {
 		const struct tga_rec *ad = unwrap_var(tga_val_def(tga_dag_arg(args, i)));
 		const char *an = tga_dag_argname(args, i);
@@ -432,12 +440,10 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 		x->span = arg_span(rec, args, i, "arguments");
 		op->args[op->n_args++] = x;
 	}
-	/* derived attributes: fields holding a DerivedAttr */
-	for (unsigned i = 0; i < nfields; i++) {
-		const char *fn = tga_rec_field_name(rec, i);
-		const struct tga_rec *fd = tga_val_def(tga_rec_field(rec, fn));
-		if (!fd || !tga_rec_isa(fd, "DerivedAttr"))
-			continue;
+	/* the derived attributes found above */
+	for (unsigned k = 0; k < nderived; k++) {
+		const struct tga_rec *fd = tga_rec_field_def_at(rec, derived[k]);
+		const char *fn = tga_rec_field_name(rec, derived[k]);
 		struct model_op_arg *x = &op->attrs[op->n_attrs++];
 		x->kind = MODEL_ARG_ATTRIBUTE;
 		fill_attr_arg(m, x, fd);
@@ -445,6 +451,7 @@ static void fill_op(struct model *m, struct model_op *op, const struct tg_record
 		x->name = intern(m, fn);
 		x->span = op->span;
 	}
+	free(derived);
 
 	/* results */
 	const struct tga_val *res = tga_rec_field(rec, "results");

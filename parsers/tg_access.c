@@ -21,7 +21,7 @@
 #include <string.h>
 
 struct field_cache {
-	const char *name;     /* field name (the caller's string, compared by strcmp) */
+	const char *name;     /* field name: the key field_key gives for it */
 	struct tga_val *v;    /* wrapped value */
 };
 
@@ -37,8 +37,18 @@ struct text_cache {
 	char *text;                    /* its contents, comments blanked */
 };
 
+/* Field names callers pass as literals, with the records' own (interned)
+ * copy of each: a record's fields are found by that pointer by hashing,
+ * where a literal is compared with each field name in turn (an op record
+ * has about sixty).  Slots are chosen by the literal's address. */
+#define NAME_SLOTS 64
+struct name_key {
+	const char *lit, *key;
+};
+
 static struct tga_state {
 	const struct tg_records *r;    /* the attached records */
+	struct name_key names[NAME_SLOTS];
 	struct pl_source_mgr *sm;      /* their sources */
 	struct tga_rec **slots;        /* open addressing on tg_rec pointer */
 	unsigned cap, n;
@@ -537,6 +547,31 @@ static void scan_pattern(struct tga_rec *w)
 	tga_scan_fields(f, t, sp.off, end, fields, 5);
 }
 
+/* The records' copy of the field name name spells, or NULL when rec has
+ * no such field.  Learned from rec when no earlier lookup knows it; a
+ * record whose fields were interned elsewhere is still searched by text
+ * (tg_rec_value), so the cache only ever makes a lookup cheaper. */
+static const char *field_key(const struct tg_rec *rec, const char *name)
+{
+	struct name_key *nk = &g.names[((uintptr_t)name >> 3) & (NAME_SLOTS - 1)];
+
+	/* the text is compared too: name may be a buffer reused for others */
+	if (nk->lit == name && strcmp(nk->key, name) == 0)
+		return nk->key;
+	const char *key = tg_rec_field_key(rec, name);
+	if (key) {
+		nk->lit = name;
+		nk->key = key;
+	}
+	return key;
+}
+
+const struct tga_rec *tga_rec_field_def_at(const struct tga_rec *rec, unsigned i)
+{
+	const struct tg_value *v = rec ? tg_rec_value_at(rec->rec, i) : NULL;
+	return v && tg_val_kind(v) == TG_DEF ? wrap_rec(tg_val_def(v)) : NULL;
+}
+
 const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 {
 	if (!rec || !name)
@@ -548,12 +583,13 @@ const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 		if (tg_rec_isa(w->rec, "Pattern"))
 			scan_pattern(w);
 	}
-	for (unsigned i = 0; i < w->n_fields; i++) {
-		const char *fn = w->fields[i].name; /* mostly the same literal */
-		if (fn == name || (fn[0] == name[0] && strcmp(fn, name) == 0))
+	const char *key = field_key(w->rec, name);
+	if (!key)
+		return NULL;
+	for (unsigned i = 0; i < w->n_fields; i++)
+		if (w->fields[i].name == key)
 			return w->fields[i].v;
-	}
-	const struct tg_value *v = tg_rec_value(w->rec, name);
+	const struct tg_value *v = tg_rec_value(w->rec, key);
 	if (!v)
 		return NULL;
 	if (w->n_fields == w->cap_fields) {
@@ -564,7 +600,7 @@ const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 		w->fields = nf;
 		w->cap_fields = nc;
 	}
-	w->fields[w->n_fields].name = name;
+	w->fields[w->n_fields].name = key;
 	w->fields[w->n_fields].v = wrap(v, tg_rec_span(w->rec), 0);
 	return w->fields[w->n_fields++].v;
 }

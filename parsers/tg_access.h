@@ -77,6 +77,9 @@ const struct tga_val *tga_rec_field(const struct tga_rec *rec, const char *name)
 /* Fields of rec in declaration order (template arguments excluded). */
 unsigned tga_rec_nfields(const struct tga_rec *rec);
 const char *tga_rec_field_name(const struct tga_rec *rec, unsigned i);
+/* The def field i holds, or NULL when it holds something else: asked of
+ * every field of a record, this wraps only the defs. */
+const struct tga_rec *tga_rec_field_def_at(const struct tga_rec *rec, unsigned i);
 
 enum tga_kind tga_val_kind(const struct tga_val *v);
 long long tga_val_int(const struct tga_val *v);            /* TGA_INT */

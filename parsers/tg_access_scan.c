@@ -153,10 +153,22 @@ size_t tga_skip_literal(const char *t, size_t len, size_t i)
 	return i;
 }
 
+/* Bytes the bracket scans below stop at: quotes, brackets and ';'.  The
+ * rest of a def's text (names, blanks, punctuation) is skipped by one
+ * table lookup a byte. */
+static const unsigned char stop_at[256] = {
+	['"'] = 1, ['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['['] = 1,
+	[']'] = 1, ['{'] = 1, ['}'] = 1, [';'] = 1,
+};
+
 uint32_t tga_def_end(const char *t, size_t len, uint32_t start)
 {
 	int depth = 0;
 	for (size_t i = start; i < len; i++) {
+		while (i < len && !stop_at[(unsigned char)t[i]])
+			i++;
+		if (i >= len)
+			break;
 		char c = t[i];
 		if (c == '"' || (c == '[' && i + 1 < len && t[i + 1] == '{')) {
 			i = tga_skip_literal(t, len, i);
@@ -216,6 +228,10 @@ static uint32_t match_close(const char *t, uint32_t open, uint32_t limit)
 {
 	int depth = 0;
 	for (uint32_t i = open; i < limit; i++) {
+		while (i < limit && !stop_at[(unsigned char)t[i]])
+			i++;
+		if (i >= limit)
+			break;
 		if (t[i] == '"') {
 			for (i++; i < limit && t[i] != '"'; i++)
 				if (t[i] == '\\')

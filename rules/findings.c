@@ -432,23 +432,46 @@ static int cmp_str(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-static int cmp_finding(const void *pa, const void *pb)
+/* A finding's sort key: the fields compared first are copied next to each
+ * other, so that sorting many findings does not chase each one's diag. */
+struct sort_key {
+	const char *path;
+	uint32_t line, col;
+	const char *rule;
+	const struct finding *f;
+};
+
+static int cmp_key(const void *pa, const void *pb)
 {
-	const struct finding *a = *(const struct finding *const *)pa;
-	const struct finding *b = *(const struct finding *const *)pb;
+	const struct sort_key *a = pa, *b = pb;
 	int c;
 
 	if ((c = cmp_str(a->path, b->path)))
 		return c;
-	if (a->diag->span.line != b->diag->span.line)
-		return a->diag->span.line < b->diag->span.line ? -1 : 1;
-	if (a->diag->span.col != b->diag->span.col)
-		return a->diag->span.col < b->diag->span.col ? -1 : 1;
-	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if ((c = cmp_str(a->rule, b->rule)))
 		return c;
-	if ((c = strcmp(a->diag->msg, b->diag->msg)))
+	if ((c = strcmp(a->f->diag->msg, b->f->diag->msg)))
 		return c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+	return a->f->seq < b->f->seq ? -1 : a->f->seq > b->f->seq;
+}
+
+/* Findings by file, line, column, rule, message, then arrival. */
+static void sort_findings(struct parray *items)
+{
+	struct sort_key *k = pl_xmalloc(items->len * sizeof(*k));
+
+	for (size_t i = 0; i < items->len; i++) {
+		const struct finding *f = items->items[i];
+		k[i] = (struct sort_key){f->path, f->diag->span.line, f->diag->span.col, f->diag->rule, f};
+	}
+	qsort(k, items->len, sizeof(*k), cmp_key);
+	for (size_t i = 0; i < items->len; i++)
+		items->items[i] = (void *)k[i].f;
+	free(k);
 }
 
 static void apply_suppressions(struct findings *fs, struct finding *f)
@@ -665,7 +688,7 @@ void findings_finish(struct findings *fs)
 		apply_suppressions(fs, fs->items.items[i]);
 	report_unused(fs);
 	if (fs->items.len)
-		qsort(fs->items.items, fs->items.len, sizeof(void *), cmp_finding);
+		sort_findings(&fs->items);
 	if (!fs->no_fingerprints)
 		fingerprints(fs);
 }

@@ -126,8 +126,14 @@ bool tg_rec_included_from(const struct tg_records *r, const struct tg_rec *rec, 
 /* Fields in declaration order (template arguments excluded for defs). */
 unsigned tg_rec_field_count(const struct tg_rec *rec);
 const char *tg_rec_field_name_at(const struct tg_rec *rec, unsigned i);
+/* The value of field i (as tg_rec_field_name_at counts), or NULL. */
+const struct tg_value *tg_rec_value_at(const struct tg_rec *rec, unsigned i);
 /* The value of field name, or NULL when rec has no such field. */
 const struct tg_value *tg_rec_value(const struct tg_rec *rec, const char *name);
+/* The field's own copy of its name (interned in the records' table), or
+ * NULL when rec has no such field: tg_rec_value finds a field by that
+ * pointer without comparing strings. */
+const char *tg_rec_field_key(const struct tg_rec *rec, const char *name);
 /* Where the field's value was last set (let, declaration, defm). */
 struct pl_span tg_rec_field_span(const struct tg_rec *rec, const char *name);
 

@@ -336,10 +336,21 @@ static const struct tg_field *field_by_str(const struct tg_rec *rec, const char 
 	return NULL;
 }
 
+const struct tg_value *tg_rec_value_at(const struct tg_rec *rec, unsigned i)
+{
+	return i < rec->nfields ? rec->fields[i].val : NULL;
+}
+
 const struct tg_value *tg_rec_value(const struct tg_rec *rec, const char *name)
 {
 	const struct tg_field *f = field_by_str(rec, name);
 	return f ? f->val : NULL;
+}
+
+const char *tg_rec_field_key(const struct tg_rec *rec, const char *name)
+{
+	const struct tg_field *f = field_by_str(rec, name);
+	return f ? f->name : NULL;
 }
 
 struct pl_span tg_rec_field_span(const struct tg_rec *rec, const char *name)

@@ -155,6 +155,80 @@ START_TEST(test_ods_registry)
 }
 END_TEST
 
+/* Fields holding a DerivedAttr are the op's derived attributes, after
+ * its argument attributes; other def-valued fields are not. */
+START_TEST(test_ods_derived_attrs)
+{
+	struct fixture fx;
+	load(&fx, "class DerivedAttr<string r, code b> : Attr { string returnType = r; code body = b; }\n"
+	          "def T_DOp : Op<T, \"d\"> { let arguments = (ins I32:$x, I32Attr:$k);\n"
+	          "  DerivedAttr dim = DerivedAttr<\"int\", [{ return 1; }]>;\n"
+	          "  Attr plain = F32Attr; Type ty = I32;\n"
+	          "  DerivedAttr rank = DerivedAttr<\"int\", [{ return 2; }]>; }\n");
+	const struct model_op *op = model_op_find(fx.m, "t.d");
+	ck_assert_ptr_nonnull(op);
+	ck_assert_uint_eq(op->n_attrs, 3);
+	ck_assert_str_eq(op->attrs[0].name, "k");
+	ck_assert(!op->attrs[0].derived);
+	ck_assert_str_eq(op->attrs[1].name, "dim");
+	ck_assert(op->attrs[1].derived);
+	ck_assert_str_eq(op->attrs[2].name, "rank");
+	ck_assert(op->attrs[2].derived);
+	ck_assert_uint_eq(model_op_find(fx.m, "t.a")->n_attrs, 1);
+	unload(&fx);
+}
+END_TEST
+
+/* The access layer finds a field by the name's text, also when a caller
+ * passes the same buffer for different names, and says NULL for a field
+ * a record does not have after it learned that name from another. */
+START_TEST(test_access_field_names)
+{
+	char path[] = "/tmp/check_drr.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("class C { int a = 1; int b = 2; }\n"
+	      "def X : C { int c = 3; }\n"
+	      "def Y : C;\n"
+	      "def Z { int b = 7; C d = X; int e = 5; }\n", f);
+	fclose(f);
+	struct pl_arena *arena = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(arena);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx dc;
+	pl_diag_ctx_init(&dc, sm, arena);
+	struct tg_records *r = NULL;
+	struct tg_options opts = {0};
+	ck_assert_int_eq(tg_load(&r, arena, in, sm, &dc, path, &opts), 0);
+	tga_attach(r, sm);
+	const struct tga_rec *x = tga_def_find(r, "X"), *y = tga_def_find(r, "Y"), *z = tga_def_find(r, "Z");
+	char name[8];
+	for (int round = 0; round < 2; round++) {
+		strcpy(name, "a");
+		ck_assert_int_eq(tga_field_int(x, name, -1), 1);
+		strcpy(name, "b");
+		ck_assert_int_eq(tga_field_int(x, name, -1), 2);
+		ck_assert_int_eq(tga_field_int(z, name, -1), 7);
+		strcpy(name, "c");
+		ck_assert_int_eq(tga_field_int(x, name, -1), 3);
+		ck_assert_ptr_null(tga_rec_field(y, name)); /* learned "c" from X */
+		ck_assert_ptr_null(tga_rec_field(z, "c"));
+		ck_assert_int_eq(tga_field_int(y, "a", -1), 1);
+	}
+	/* def-valued fields by position: only Z's second holds a def */
+	ck_assert_ptr_null(tga_rec_field_def_at(z, 0));
+	ck_assert_ptr_eq(tga_rec_field_def_at(z, 1), x);
+	ck_assert_ptr_null(tga_rec_field_def_at(z, 2));
+	ck_assert_ptr_null(tga_rec_field_def_at(z, 3));
+	tga_detach();
+	unlink(path);
+	pl_intern_free(in);
+	pl_source_mgr_free(sm);
+	pl_arena_free(arena);
+}
+END_TEST
+
 START_TEST(test_benefit_and_order)
 {
 	struct fixture fx;
@@ -402,6 +476,8 @@ static Suite *drr_suite(void)
 
 	tc = tcase_create("ods");
 	tcase_add_test(tc, test_ods_registry);
+	tcase_add_test(tc, test_ods_derived_attrs);
+	tcase_add_test(tc, test_access_field_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("patterns");
 	tcase_add_test(tc, test_benefit_and_order);
