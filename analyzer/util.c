@@ -523,15 +523,27 @@ static inline bool is_ctl(unsigned char c, bool allow_nl)
 }
 
 #ifdef __SSE2__
-/* The control characters among the 16 bytes at p, one bit each. */
-static inline unsigned ctl_mask16(const char *p, __m128i nl)
+/* The bytes below 0x20 or equal to 0x7f among the 16 at p, one bit each;
+ * tab and newline are taken out by the caller, only when some bit is set
+ * (they are rare in what is scanned). */
+static inline unsigned ctl_mask16(const char *p)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)p);
 	/* x <= 0x1f (unsigned) exactly when min(x, 0x1f) == x */
 	__m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x);
 	__m128i del = _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f));
-	__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(x, nl));
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(ok, low), del));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(low, del));
+}
+
+/* m (from ctl_mask16 at p) without the tabs, and the newlines when
+ * allow_nl. */
+static inline unsigned ctl_refine(const char *p, unsigned m, bool allow_nl)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+	__m128i ok = _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'));
+	if (allow_nl)
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+	return m & ~(unsigned)_mm_movemask_epi8(ok);
 }
 #endif
 
@@ -540,17 +552,16 @@ size_t pl_find_ctl(const char *s, size_t n, bool allow_nl)
 	size_t i = 0;
 
 #ifdef __SSE2__
-	/* newline counts as allowed only when allow_nl; otherwise compare
-	 * with tab again, which changes nothing */
-	__m128i nl = _mm_set1_epi8(allow_nl ? '\n' : '\t');
 	for (; i + 16 <= n; i += 16) {
-		unsigned m = ctl_mask16(s + i, nl);
-		if (m)
+		unsigned m = ctl_mask16(s + i);
+		if (m && (m = ctl_refine(s + i, m, allow_nl)) != 0)
 			return i + (size_t)__builtin_ctz(m);
 	}
 	if (n >= 16) {
 		/* the last 16 bytes, overlapping what was seen clean */
-		unsigned m = ctl_mask16(s + n - 16, nl) >> (16 - (n - i));
+		unsigned m = ctl_mask16(s + n - 16);
+		if (m)
+			m = ctl_refine(s + n - 16, m, allow_nl) >> (16 - (n - i));
 		return m ? i + (size_t)__builtin_ctz(m) : n;
 	}
 #endif
