@@ -432,46 +432,135 @@ static int cmp_str(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* A finding's sort key: the fields compared first are copied next to each
- * other, so that sorting many findings does not chase each one's diag. */
+/* Findings by file, line, column, rule, message, then arrival.  The first
+ * three go into one 64-bit key (the path's rank among the paths, line and
+ * column), sorted by a stable radix sort: the items arrive in arrival
+ * order, so findings with equal keys stay in it, and only those runs are
+ * compared by rule and message.  A line or column too large for the key
+ * (or 65,535 files) takes the comparison sort.  On 10,000 synthetic
+ * patterns qsort through each finding's diag was 4% of the run. */
 struct sort_key {
-	const char *path;
-	uint32_t line, col;
-	const char *rule;
+	uint64_t key;
 	const struct finding *f;
 };
 
-static int cmp_key(const void *pa, const void *pb)
+#define KEY_BITS_RANK 16
+#define KEY_BITS_POS 24
+
+static int cmp_finding(const struct finding *a, const struct finding *b)
 {
-	const struct sort_key *a = pa, *b = pb;
 	int c;
 
 	if ((c = cmp_str(a->path, b->path)))
 		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	if (a->col != b->col)
-		return a->col < b->col ? -1 : 1;
-	if ((c = cmp_str(a->rule, b->rule)))
+	if (a->diag->span.line != b->diag->span.line)
+		return a->diag->span.line < b->diag->span.line ? -1 : 1;
+	if (a->diag->span.col != b->diag->span.col)
+		return a->diag->span.col < b->diag->span.col ? -1 : 1;
+	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
 		return c;
-	if ((c = strcmp(a->f->diag->msg, b->f->diag->msg)))
+	if ((c = strcmp(a->diag->msg, b->diag->msg)))
 		return c;
-	return a->f->seq < b->f->seq ? -1 : a->f->seq > b->f->seq;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Findings by file, line, column, rule, message, then arrival. */
-static void sort_findings(struct parray *items)
+static int cmp_key(const void *pa, const void *pb)
 {
-	struct sort_key *k = pl_xmalloc(items->len * sizeof(*k));
+	return cmp_finding(((const struct sort_key *)pa)->f, ((const struct sort_key *)pb)->f);
+}
+
+static int cmp_path_of(const void *pa, const void *pb)
+{
+	return cmp_str(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/* rank[id] (zeroed, nids entries) for each file id the findings name:
+ * 2 + the index of its path among the distinct paths in order (NULL, no
+ * path, first).  False when an id is out of range or there are too many
+ * paths for the key. */
+static bool path_ranks(const struct parray *items, uint32_t *rank, uint32_t nids)
+{
+	const char **paths = pl_xmalloc((items->len + 1) * sizeof(*paths));
+	size_t n = 0;
 
 	for (size_t i = 0; i < items->len; i++) {
 		const struct finding *f = items->items[i];
-		k[i] = (struct sort_key){f->path, f->diag->span.line, f->diag->span.col, f->diag->rule, f};
+		uint32_t id = f->diag->span.file;
+		if (id >= nids) {
+			free(paths);
+			return false;
+		}
+		if (rank[id] == 0) {
+			rank[id] = 1; /* seen */
+			paths[n++] = f->path;
+		}
 	}
-	qsort(k, items->len, sizeof(*k), cmp_key);
-	for (size_t i = 0; i < items->len; i++)
+	qsort(paths, n, sizeof(*paths), cmp_path_of);
+	size_t r = 0;
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || cmp_str(paths[r - 1], paths[i]) != 0)
+			paths[r++] = paths[i];
+	for (size_t i = 0; i < items->len; i++) {
+		const struct finding *f = items->items[i];
+		uint32_t *rk = &rank[f->diag->span.file];
+		if (*rk == 1) {
+			const char **hit = bsearch(&f->path, paths, r, sizeof(*paths), cmp_path_of);
+			*rk = (uint32_t)(hit - paths) + 2;
+		}
+	}
+	free(paths);
+	return r + 2 < (1u << KEY_BITS_RANK);
+}
+
+static void sort_findings(struct findings *fs, struct parray *items)
+{
+	size_t n = items->len;
+	uint32_t nids = fs->sm ? pl_source_count(fs->sm) + 1 : 1;
+	uint32_t *rank = calloc(nids, sizeof(*rank));
+	struct sort_key *k = pl_xmalloc(n * sizeof(*k)), *tmp = pl_xmalloc(n * sizeof(*k));
+	bool fits = rank && n && path_ranks(items, rank, nids);
+
+	for (size_t i = 0; i < n && fits; i++) {
+		const struct finding *f = items->items[i];
+		uint64_t line = f->diag->span.line, col = f->diag->span.col;
+		if (line >> KEY_BITS_POS || col >> KEY_BITS_POS)
+			fits = false;
+		k[i].key = (uint64_t)rank[f->diag->span.file] << (2 * KEY_BITS_POS) | line << KEY_BITS_POS | col;
+		k[i].f = f;
+	}
+	if (!fits) {
+		for (size_t i = 0; i < n; i++)
+			k[i].f = items->items[i];
+		qsort(k, n, sizeof(*k), cmp_key);
+	} else {
+		/* least significant byte first; a byte all keys share is skipped */
+		for (unsigned shift = 0; shift < 64; shift += 8) {
+			size_t count[257] = {0};
+			for (size_t i = 0; i < n; i++)
+				count[((k[i].key >> shift) & 0xff) + 1]++;
+			if (count[((k[0].key >> shift) & 0xff) + 1] == n)
+				continue;
+			for (unsigned b = 1; b < 257; b++)
+				count[b] += count[b - 1];
+			for (size_t i = 0; i < n; i++)
+				tmp[count[(k[i].key >> shift) & 0xff]++] = k[i];
+			struct sort_key *t = k;
+			k = tmp;
+			tmp = t;
+		}
+		/* runs at one place: by rule, message, arrival */
+		for (size_t i = 0, j; i < n; i = j) {
+			for (j = i + 1; j < n && k[j].key == k[i].key; j++)
+				;
+			if (j - i > 1)
+				qsort(k + i, j - i, sizeof(*k), cmp_key);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
 		items->items[i] = (void *)k[i].f;
 	free(k);
+	free(tmp);
+	free(rank);
 }
 
 static void apply_suppressions(struct findings *fs, struct finding *f)
@@ -688,7 +777,7 @@ void findings_finish(struct findings *fs)
 		apply_suppressions(fs, fs->items.items[i]);
 	report_unused(fs);
 	if (fs->items.len)
-		sort_findings(&fs->items);
+		sort_findings(fs, &fs->items);
 	if (!fs->no_fingerprints)
 		fingerprints(fs);
 }

@@ -302,6 +302,69 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* The order of many findings over several files, two of which have the
+ * same path, with ties at one place: by path (none first), line, column,
+ * rule (none first), message, then arrival.  The second round puts lines
+ * past the sort key's 24 bits, which takes the comparison sort. */
+static int ref_cmp_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+START_TEST(test_order_many)
+{
+	static const char *const rules[] = {NULL, "overlapping-matchers", "unbound-variable", "benefit-conflict"};
+	static const char *const msgs[] = {"b", "a", "c"};
+	static const char *const files[] = {"/src/z.td", "/src/a.td", "/src/m/b.td", "/src/./a.td", "/elsewhere.td"};
+
+	for (int round = 0; round < 2; round++) {
+		struct pl_arena *arena = pl_arena_new();
+		struct pl_source_mgr *sm = pl_source_mgr_new();
+		struct rule_config cfg;
+		rule_config_init(&cfg);
+		for (size_t i = 0; i < PL_ARRAY_LEN(files); i++)
+			pl_source_add(sm, files[i], "x\n", 2);
+		struct findings *fs = findings_new(arena, sm, &cfg, "/src");
+		unsigned seed = 12345u + (unsigned)round;
+		for (int i = 0; i < 3000; i++) {
+			struct pl_diag *d = PL_NEW(arena, struct pl_diag);
+			seed = seed * 1103515245u + 12345u;
+			d->sev = PL_SEV_WARNING;
+			d->rule = rules[(seed >> 8) % 4];
+			d->msg = msgs[(seed >> 12) % 3];
+			d->span.file = (seed >> 16) % (PL_ARRAY_LEN(files) + 1);
+			d->span.line = 1 + (seed >> 20) % 4 + (round && i % 7 == 0 ? (1u << 24) : 0);
+			d->span.col = 1 + (seed >> 24) % 3;
+			findings_add(fs, d);
+		}
+		findings_finish(fs);
+		size_t n = findings_count(fs);
+		ck_assert_uint_gt(n, 2000);
+		for (size_t i = 1; i < n; i++) {
+			const struct finding *a = findings_at(fs, i - 1), *b = findings_at(fs, i);
+			int c = ref_cmp_str(a->path, b->path);
+			if (!c)
+				c = a->diag->span.line < b->diag->span.line ? -1 : a->diag->span.line > b->diag->span.line;
+			if (!c)
+				c = a->diag->span.col < b->diag->span.col ? -1 : a->diag->span.col > b->diag->span.col;
+			if (!c)
+				c = ref_cmp_str(a->diag->rule, b->diag->rule);
+			if (!c)
+				c = strcmp(a->diag->msg, b->diag->msg);
+			if (!c)
+				c = a->seq < b->seq ? -1 : 1;
+			ck_assert_msg(c < 0, "round %d: finding %zu (%s:%u:%u) after %zu (%s:%u:%u)", round, i,
+			              b->path ? b->path : "-", b->diag->span.line, b->diag->span.col, i - 1,
+			              a->path ? a->path : "-", a->diag->span.line, a->diag->span.col);
+		}
+		pl_source_mgr_free(sm);
+		pl_arena_free(arena);
+	}
+}
+END_TEST
+
 START_TEST(test_suppression_scan)
 {
 	struct fixture *fx = fx_run();
@@ -518,6 +581,7 @@ static Suite *rules_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("collector");
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_order_many);
 	tcase_add_test(tc, test_suppression_scan);
 	tcase_add_test(tc, test_suppression_forms);
 	tcase_add_test(tc, test_unused_not_judged);
