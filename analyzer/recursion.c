@@ -41,6 +41,7 @@ struct pat_facts {
 	const char **name;
 	struct overlap_def *f;
 	unsigned n;
+	struct resolve_memo *memo;  /* resolve()'s answers with this pattern as A, or NULL */
 };
 
 /* What is known about pattern A while unifying against its output. */
@@ -85,9 +86,39 @@ static const struct model_node *find_bind(const struct model_node *n, const char
 	return NULL;
 }
 
+/* resolve() searches A's trees by name; a pattern is A against every
+ * pattern that matches an op it creates, with the same few names each
+ * time, so build_graph keeps the answers for the pattern it is at (by
+ * name pointer). */
+#define MEMO_MAX 32
+struct resolve_memo {
+	unsigned n;
+	const char *name[MEMO_MAX];
+	struct term t[MEMO_MAX];
+};
+
+static struct term resolve_search(const struct actx *a, const char *name);
+
 /* The term a name of A's rewrite denotes: an op the rewrite creates under
  * that name, else the node A's match binds, else unknown. */
 static struct term resolve(const struct actx *a, const char *name)
+{
+	struct resolve_memo *rm = a->facts ? a->facts->memo : NULL;
+
+	if (!name || !rm)
+		return resolve_search(a, name);
+	for (unsigned i = 0; i < rm->n; i++)
+		if (rm->name[i] == name)
+			return rm->t[i];
+	struct term t = resolve_search(a, name);
+	if (rm->n < MEMO_MAX) {
+		rm->name[rm->n] = name;
+		rm->t[rm->n++] = t;
+	}
+	return t;
+}
+
+static struct term resolve_search(const struct actx *a, const char *name)
 {
 	struct term t = {TERM_UNKNOWN, NULL, 0};
 	unsigned d = 0;
@@ -273,6 +304,7 @@ static void pat_facts_init(struct pat_facts *pf, struct overlap_defs *defs,
 	pf->name = NULL;
 	pf->f = NULL;
 	pf->n = 0;
+	pf->memo = NULL;
 	for (unsigned i = 0; i < p->n_constraints; i++) {
 		struct overlap_def f;
 		const char *subj;
@@ -472,6 +504,16 @@ static enum unify_res combine(enum unify_res x, enum unify_res y)
 	return x == U_CONSUMING || y == U_CONSUMING ? U_CONSUMING : U_PRODUCTIVE;
 }
 
+#define OPS_KNOWN 16 /* args whose operand-ness unify_args keeps at hand */
+
+/* is_operand_slot(n, o, i), from known[] (filled for the first OPS_KNOWN
+ * args) where it is there. */
+static inline bool known_operand(const bool *known, const struct model_node *n, enum model_origin o,
+                                 unsigned i)
+{
+	return i < OPS_KNOWN ? known[i] : is_operand_slot(n, o, i);
+}
+
 /* Unify the arguments of B's op node bn with those of op term t. */
 static enum unify_res unify_args(const struct actx *a, struct bctx *b, const struct model_node *bn,
                                  unsigned bdepth, struct term t, enum model_origin bo)
@@ -480,23 +522,33 @@ static enum unify_res unify_args(const struct actx *a, struct bctx *b, const str
 	const struct model_node *an = t.n;
 	enum unify_res r = U_PRODUCTIVE;
 	unsigned bo_ops = 0, ao_ops = 0;
+	/* which args are operands, worked out once (most ops have few) */
+	bool bslot[OPS_KNOWN], aslot[OPS_KNOWN];
 
 	/* Count operands on both sides; compare them positionally only when
 	 * the shapes agree (variadics and either() make positions vague). */
-	for (unsigned i = 0; i < bn->n_args; i++)
-		bo_ops += is_operand_slot(bn, bo, i);
-	for (unsigned i = 0; i < an->n_args; i++)
-		ao_ops += is_operand_slot(an, ao, i);
+	for (unsigned i = 0; i < bn->n_args; i++) {
+		bool op = is_operand_slot(bn, bo, i);
+		if (i < OPS_KNOWN)
+			bslot[i] = op;
+		bo_ops += op;
+	}
+	for (unsigned i = 0; i < an->n_args; i++) {
+		bool op = is_operand_slot(an, ao, i);
+		if (i < OPS_KNOWN)
+			aslot[i] = op;
+		ao_ops += op;
+	}
 	bool positional = !bn->operands_any && !an->operands_any && bo_ops == ao_ops &&
 	                  !has_kind(bn, MODEL_NODE_EITHER) && !has_kind(an, MODEL_NODE_EITHER) &&
 	                  !has_kind(bn, MODEL_NODE_VARIADIC) && !has_kind(an, MODEL_NODE_VARIADIC);
 	unsigned ai = 0;
 	for (unsigned i = 0; i < bn->n_args && r != U_NO; i++) {
 		const struct model_node *bc = bn->args[i];
-		if (is_operand_slot(bn, bo, i)) {
+		if (known_operand(bslot, bn, bo, i)) {
 			if (!positional)
 				continue;
-			while (ai < an->n_args && !is_operand_slot(an, ao, ai))
+			while (ai < an->n_args && !known_operand(aslot, an, ao, ai))
 				ai++;
 			if (ai >= an->n_args)
 				break;
@@ -510,7 +562,7 @@ static enum unify_res unify_args(const struct actx *a, struct bctx *b, const str
 			continue;
 		struct term at = {TERM_UNKNOWN, NULL, 0};
 		for (unsigned k = 0; k < an->n_args; k++)
-			if (!is_operand_slot(an, ao, k) && an->arg_names && an->arg_names[k] &&
+			if (!known_operand(aslot, an, ao, k) && an->arg_names && an->arg_names[k] &&
 			    strcmp(an->arg_names[k], slot) == 0)
 				at = child(t, k);
 		if (at.kind == TERM_UNKNOWN && t.kind == TERM_BUILT && bc->constant) {
@@ -905,11 +957,14 @@ static void build_graph(struct graph *g, const struct model *m)
 	qsort(ix.by_name, ix.n_named, sizeof(unsigned), cmp_root);
 	sort_model = NULL;
 
+	struct resolve_memo memo;
 	for (unsigned ai = 0; ai < n; ai++) {
 		const struct model_pattern *a = model_pattern_at(mm, ai);
 		struct pl_vec built = {0};
 		if (a->bounded_recursion || never[ai])
 			continue;
+		memo.n = 0;
+		g->facts[ai].memo = &memo;
 		built_ops(a, &built);
 		for (size_t k = 0; k < built.len; k++) {
 			const struct model_node *bn = built.items[k];
@@ -928,6 +983,7 @@ static void build_graph(struct graph *g, const struct model *m)
 		if (built.len)
 			for (unsigned k = 0; k < ix.n_any; k++)
 				try_edge(m, ar, g, ai, &built, ix.any[k]);
+		g->facts[ai].memo = NULL;
 		pl_vec_free(&built);
 	}
 	free(never);
