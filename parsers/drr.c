@@ -1107,22 +1107,22 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	tga_attach(r, d->sm);
 	n = tga_def_count(r);
 	struct order_ent *ord = pl_xcalloc(n + 1, sizeof(*ord));
-	/* The access layer keeps every value it wraps until tga_detach: a few
+	/* The access layer keeps every value it wraps until released: a few
 	 * KiB per pattern, which made it a third of the peak memory on a large
 	 * set.  Nothing of a pattern's wrapped values outlives its import
 	 * (the model interns what it keeps, ods.c re-wraps deferred ops), so
-	 * they are released in batches.  Re-attaching rebuilds the access
-	 * layer's copy of the sources, so the batches grow with the set: a
-	 * bounded number of releases keeps the cost linear. */
-	unsigned batch = n / 8 > 4096 ? n / 8 : 4096, since = 0;
+	 * they are released in batches.  A release keeps the attachment and
+	 * the sources' texts (it used to detach and attach again, which blanked
+	 * the comments of every source anew, so batches had to grow with the
+	 * set); the next batch reuses the freed arena's blocks. */
+	unsigned batch = 512, since = 0;
 	/* most defs are not patterns: compare superclass pointers first */
 	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
 	struct pl_ptrmap ops = {0}, kinds = {0};
 
 	for (unsigned i = 0; i < n; i++) {
 		if (since >= batch) {
-			tga_detach();
-			tga_attach(r, d->sm);
+			tga_release();
 			since = 0;
 		}
 		const struct tg_rec *raw = tg_def_at(r, i);

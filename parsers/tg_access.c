@@ -74,6 +74,15 @@ void tga_detach(void)
 	memset(&g, 0, sizeof g);
 }
 
+void tga_release(void)
+{
+	pl_arena_free(g.arena);
+	g.arena = NULL;
+	free(g.slots);
+	g.slots = NULL;
+	g.cap = g.n = 0;
+}
+
 const struct tg_records *tga_attached(void)
 {
 	return g.r;

@@ -41,6 +41,10 @@ enum tga_kind {
 struct pl_source_mgr;
 void tga_attach(const struct tg_records *r, struct pl_source_mgr *sm);
 void tga_detach(void);
+/* Free the wrapped records and values built so far (every wrapper handed
+ * out becomes invalid) but stay attached, keeping the sources' texts: for
+ * an import that is done with what it wrapped for each record. */
+void tga_release(void);
 /* The attached set, or NULL. */
 const struct tg_records *tga_attached(void);
 /* Put the current set's state aside (its wrapped values stay valid) so

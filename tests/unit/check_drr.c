@@ -221,6 +221,12 @@ START_TEST(test_access_field_names)
 	ck_assert_ptr_eq(tga_rec_field_def_at(z, 1), x);
 	ck_assert_ptr_null(tga_rec_field_def_at(z, 2));
 	ck_assert_ptr_null(tga_rec_field_def_at(z, 3));
+	/* a release frees the wrappers and stays attached */
+	tga_release();
+	ck_assert_ptr_eq(tga_attached(), r);
+	z = tga_def_find(r, "Z");
+	ck_assert_int_eq(tga_field_int(z, "e", -1), 5);
+	ck_assert_str_eq(tga_rec_name(tga_rec_field_def_at(z, 1)), "X");
 	tga_detach();
 	unlink(path);
 	pl_intern_free(in);
