@@ -11,7 +11,6 @@
 
 #include "analyzer/verify.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

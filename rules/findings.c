@@ -436,9 +436,10 @@ static int cmp_str(const char *a, const char *b)
  * three go into one 64-bit key (the path's rank among the paths, line and
  * column), sorted by a stable radix sort: the items arrive in arrival
  * order, so findings with equal keys stay in it, and only those runs are
- * compared by rule and message.  A line or column too large for the key
- * (or 65,535 files) takes the comparison sort.  On 10,000 synthetic
- * patterns qsort through each finding's diag was 4% of the run. */
+ * compared by rule and message.  A line or column of 2^24 or more, or
+ * more distinct paths than 16 bits rank, take the comparison sort.  On
+ * 10,000 synthetic patterns qsort through each finding's diag was 4% of
+ * the run. */
 struct sort_key {
 	uint64_t key;
 	const struct finding *f;
