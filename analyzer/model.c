@@ -7,6 +7,7 @@
 #include "intern.h"
 #include "util.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ static bool keyset_add(struct pl_arena *a, struct keyset *s, uint64_t key)
 }
 
 struct model {
+	unsigned id;                  /* unique in the process, never 0 (model_id) */
 	struct pl_arena *arena;
 	struct pl_intern *intern;
 	struct pl_source_mgr *sm;     /* for file names in dumps, or NULL */
@@ -67,8 +69,13 @@ struct model {
 
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
 {
+	static atomic_uint next_id;
 	struct model *m = PL_NEW(arena, struct model);
 
+	/* never 0, which records carry before any model looked at them */
+	do
+		m->id = atomic_fetch_add(&next_id, 1) + 1;
+	while (m->id == 0);
 	m->arena = arena;
 	m->intern = intern;
 	m->op_slot_cap = 256;
@@ -77,6 +84,7 @@ struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
 }
 
 struct pl_arena *model_arena(const struct model *m) { return m->arena; }
+unsigned model_id(const struct model *m) { return m->id; }
 struct pl_intern *model_intern(const struct model *m) { return m->intern; }
 void model_set_sources(struct model *m, struct pl_source_mgr *sm) { m->sm = sm; }
 struct pl_source_mgr *model_sources(const struct model *m) { return m->sm; }

@@ -261,6 +261,9 @@ struct model;
 
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern);
 struct pl_arena *model_arena(const struct model *m);
+/* A number no other model of the process has, never 0: importers mark the
+ * records they have looked at with it (tg_rec_note_set). */
+unsigned model_id(const struct model *m);
 struct pl_intern *model_intern(const struct model *m);
 /* The run's source files, for file names in dumps (may stay NULL). */
 void model_set_sources(struct model *m, struct pl_source_mgr *sm);

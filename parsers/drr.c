@@ -1119,6 +1119,7 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	/* most defs are not patterns: compare superclass pointers first */
 	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
 	struct pl_ptrmap ops = {0}, kinds = {0};
+	unsigned mid = model_id(m);
 
 	for (unsigned i = 0; i < n; i++) {
 		if (since >= batch) {
@@ -1126,6 +1127,13 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 			since = 0;
 		}
 		const struct tg_rec *raw = tg_def_at(r, i);
+		/* a def an earlier input shares was looked at then (as in ods.c;
+		 * only when every input's patterns are taken: main_file_id 0) */
+		if (!main_file_id) {
+			if (tg_rec_note_get(raw, TG_NOTE_DRR) == mid)
+				continue;
+			tg_rec_note_set(raw, TG_NOTE_DRR, mid);
+		}
 		if (!pattern_class || !tg_rec_isa_mask(raw, &pattern_class, 1))
 			continue;
 		/* A record several inputs share was looked at through the first

@@ -693,9 +693,16 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 	const struct tg_rec *kinds[] = {tg_class_find(r, "Op"), tg_class_find(r, "AttrConstraint"),
 	                                tg_class_find(r, "TypeConstraint")};
 
+	unsigned mid = model_id(m);
 	tga_attach(r, d->sm);
 	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
 		const struct tg_rec *raw = tg_def_at(r, i);
+		/* A def an earlier input shares (the include cache) was looked
+		 * at then: imported, or not one to import.  Only the marks of
+		 * this model count. */
+		if (tg_rec_note_get(raw, TG_NOTE_ODS) == mid)
+			continue;
+		tg_rec_note_set(raw, TG_NOTE_ODS, mid);
 		/* one walk over the superclasses; most defs are neither */
 		unsigned is = tg_rec_isa_mask(raw, kinds, 3);
 		if (!(is & IS_OP) && (!(is & (IS_ATTR | IS_TYPE)) || tg_rec_anonymous(raw)))

@@ -35,7 +35,9 @@ const struct rule *rule_find(const char *id, unsigned *out_index)
 	if (!id)
 		return NULL;
 	for (unsigned i = 0; i < RULE_COUNT; i++) {
-		if (strcmp(rule_table[i]->id, id) == 0) {
+		/* a rule's findings mostly carry its own id string */
+		const char *rid = rule_table[i]->id;
+		if (rid == id || (rid[0] == id[0] && strcmp(rid, id) == 0)) {
 			if (out_index)
 				*out_index = i;
 			return rule_table[i];

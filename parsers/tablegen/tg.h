@@ -123,6 +123,15 @@ struct pl_span tg_rec_inst_span(const struct tg_rec *rec);
 bool tg_rec_included_from(const struct tg_records *r, const struct tg_rec *rec, unsigned depth,
                           struct pl_span *out);
 
+/* Words on each record for a client's own bookkeeping, zero when a record
+ * is made, copied or read from an image, and never read by the frontend:
+ * the importers write there the id of the model that has looked at a
+ * def, so that the inputs of a run that share included records (the
+ * include cache) do not look at those again. */
+enum tg_rec_note { TG_NOTE_ODS, TG_NOTE_DRR, TG_NOTES };
+unsigned tg_rec_note_get(const struct tg_rec *rec, enum tg_rec_note which);
+void tg_rec_note_set(const struct tg_rec *rec, enum tg_rec_note which, unsigned v);
+
 /* Fields in declaration order (template arguments excluded for defs). */
 unsigned tg_rec_field_count(const struct tg_rec *rec);
 const char *tg_rec_field_name_at(const struct tg_rec *rec, unsigned i);

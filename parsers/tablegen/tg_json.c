@@ -315,6 +315,16 @@ bool tg_rec_included_from(const struct tg_records *r, const struct tg_rec *rec, 
 	}
 }
 
+unsigned tg_rec_note_get(const struct tg_rec *rec, enum tg_rec_note which)
+{
+	return rec->notes[which];
+}
+
+void tg_rec_note_set(const struct tg_rec *rec, enum tg_rec_note which, unsigned v)
+{
+	((struct tg_rec *)rec)->notes[which] = v; /* records are never const objects */
+}
+
 unsigned tg_rec_field_count(const struct tg_rec *rec)
 {
 	return rec->nfields;

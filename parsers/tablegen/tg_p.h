@@ -128,6 +128,7 @@ struct tg_rec {
 	const char *name_q, *name_q_of; /* cached "name:NAME", and the name it was made of */
 	unsigned order;                /* definition order among defs */
 	bool in_table;                 /* added to the keeper's def table */
+	unsigned notes[TG_NOTES];      /* the importers' (tg_rec_note_get); zero when made */
 };
 
 /* The record keeper: classes, defs, globals, value and type tables. */

@@ -143,6 +143,7 @@ struct tg_rec *tg_rec_copy(struct tg_keeper *k, const struct tg_rec *r)
 	c->rtype = NULL;
 	c->self_ty = NULL;
 	c->in_table = false;
+	memset(c->notes, 0, sizeof c->notes);
 	c->capfields = r->nfields + 2; /* a copy mostly gains a field or two, if any */
 	c->fields = pl_arena_alloc(k->arena, sizeof(*c->fields) * c->capfields);
 	if (r->nfields)

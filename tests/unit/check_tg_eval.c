@@ -71,6 +71,27 @@ static const struct tg_value *list3(int64_t a, int64_t b, int64_t c)
 	return tg_v_list(k, e, 3, k->ty_int);
 }
 
+/* ---- importers' notes ---- */
+
+/* Records start with zero notes, keep what is set, and a copy (the start
+ * of a def made from a record) starts with none of the original's. */
+START_TEST(record_notes)
+{
+	struct pl_span sp = {0};
+	struct tg_rec *r = tg_rec_new(k, S("R"), TG_REC_DEF, sp);
+	ck_assert_uint_eq(tg_rec_note_get(r, TG_NOTE_ODS), 0);
+	ck_assert_uint_eq(tg_rec_note_get(r, TG_NOTE_DRR), 0);
+	tg_rec_note_set(r, TG_NOTE_ODS, 7);
+	tg_rec_note_set(r, TG_NOTE_DRR, 9);
+	ck_assert_uint_eq(tg_rec_note_get(r, TG_NOTE_ODS), 7);
+	ck_assert_uint_eq(tg_rec_note_get(r, TG_NOTE_DRR), 9);
+	struct tg_rec *c = tg_rec_copy(k, r);
+	ck_assert_uint_eq(tg_rec_note_get(c, TG_NOTE_ODS), 0);
+	ck_assert_uint_eq(tg_rec_note_get(c, TG_NOTE_DRR), 0);
+	ck_assert_uint_eq(tg_rec_note_get(r, TG_NOTE_ODS), 7);
+}
+END_TEST
+
 /* ---- uniquing ---- */
 
 START_TEST(unique_values)
@@ -347,6 +368,7 @@ static Suite *tg_eval_suite(void)
 	TCase *tc = tcase_create("values");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, unique_values);
+	tcase_add_test(tc, record_notes);
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
