@@ -2183,6 +2183,23 @@ static void note_opaque(struct uni *u, struct side *s, const char *kind, const c
 	}
 }
 
+/* The pieces parts[0..n) joined into buf (cut to its size, NUL-ended):
+ * what snprintf("%s%s...") gives, without its format parsing (every
+ * "maybe" pair describes its opaque constraint). */
+static void join_into(char *buf, size_t size, const char *const *parts, unsigned n)
+{
+	size_t len = 0;
+
+	for (unsigned i = 0; i < n && len + 1 < size; i++) {
+		size_t k = strlen(parts[i]);
+		if (k > size - 1 - len)
+			k = size - 1 - len;
+		memcpy(buf + len, parts[i], k);
+		len += k;
+	}
+	buf[len] = '\0';
+}
+
 static const char *opaque_text(struct uni *u)
 {
 	const char *name = u->opq_name, *on = u->opq_on;
@@ -2191,9 +2208,11 @@ static const char *opaque_text(struct uni *u)
 		return NULL;
 	if (!u->opq_kind)
 		return u->opqbuf; /* set whole */
-	snprintf(u->opqbuf, sizeof u->opqbuf, "%s `%s`%s%s in %s", u->opq_kind, name ? name : "?",
-	         on && *on ? " on $" : "", on && *on ? on : "",
-	         u->opq_p->name ? u->opq_p->name : "an anonymous pattern");
+	/* "KIND `NAME` on $ON in PATTERN" */
+	const char *parts[] = {u->opq_kind, " `", name ? name : "?", "`", on && *on ? " on $" : "",
+	                       on && *on ? on : "", " in ",
+	                       u->opq_p->name ? u->opq_p->name : "an anonymous pattern"};
+	join_into(u->opqbuf, sizeof u->opqbuf, parts, PL_ARRAY_LEN(parts));
 	return u->opqbuf;
 }
 
