@@ -552,11 +552,20 @@ void ir_fmt_string(struct pl_buf *b, const char *s, size_t n)
 	static const char hex[] = "0123456789ABCDEF";
 	pl_buf_putc(b, '"');
 	for (size_t i = 0; i < n; i++) {
+		/* a run of bytes printed as they are, in one piece */
+		size_t j = i;
+		while (j < n && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] < 0x7f && s[j] != '"' &&
+		       s[j] != '\\')
+			j++;
+		if (j > i) {
+			pl_buf_add(b, s + i, j - i);
+			i = j;
+			if (i == n)
+				break;
+		}
 		unsigned char ch = (unsigned char)s[i];
 		if (ch == '\\') {
 			pl_buf_add(b, "\\\\", 2);
-		} else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
-			pl_buf_putc(b, (char)ch);
 		} else {
 			char e[3] = { '\\', hex[ch >> 4], hex[ch & 15] };
 			pl_buf_add(b, e, 3);

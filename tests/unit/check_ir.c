@@ -60,6 +60,49 @@ static char *print(const struct ir_op *op)
 	return pl_buf_detach(&b);
 }
 
+/* ir_fmt_string quotes every byte as a byte-by-byte writer would: plain
+ * printable bytes as they are, a backslash doubled, '"', control bytes
+ * and bytes from 0x7f as \XX; runs of plain bytes before, between and
+ * after them. */
+static void ref_fmt_string(struct pl_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	pl_buf_putc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (ch == '\\') {
+			pl_buf_add(b, "\\\\", 2);
+		} else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
+			pl_buf_putc(b, (char)ch);
+		} else {
+			pl_buf_putc(b, '\\');
+			pl_buf_putc(b, hex[ch >> 4]);
+			pl_buf_putc(b, hex[ch & 15]);
+		}
+	}
+	pl_buf_putc(b, '"');
+}
+
+START_TEST(test_fmt_string)
+{
+	char s[8];
+	for (unsigned c = 0; c < 256; c++) {
+		for (size_t at = 0; at < 4; at++) {
+			memcpy(s, "ab.cd", 5);
+			s[at] = (char)c;
+			for (size_t n = 0; n <= 5; n++) {
+				struct pl_buf got = {0}, want = {0};
+				ir_fmt_string(&got, s, n);
+				ref_fmt_string(&want, s, n);
+				ck_assert_str_eq(pl_buf_cstr(&got), pl_buf_cstr(&want));
+				pl_buf_free(&got);
+				pl_buf_free(&want);
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_canonical_text)
 {
 	struct fx f;
@@ -177,6 +220,7 @@ static Suite *ir_suite(void)
 	Suite *s = suite_create("ir");
 	TCase *tc = tcase_create("canonical");
 	tcase_add_test(tc, test_canonical_text);
+	tcase_add_test(tc, test_fmt_string);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("rewrite");
 	tcase_add_test(tc, test_use_def_and_rewrite);
