@@ -116,6 +116,8 @@ struct tg_rec {
 	struct tg_rec **supers;        /* all superclasses, in LLVM's order */
 	struct pl_span *super_spans;   /* where each was referenced */
 	unsigned nsupers, capsupers;   /* count and capacity */
+	unsigned notes[TG_NOTES];      /* the importers' (tg_rec_note_get), zero when made:
+	                                * next to the superclasses, which they read too */
 	const char **targs;            /* template argument names (qualified) */
 	unsigned ntargs, captargs;     /* count and capacity */
 	struct tg_assert *asserts;     /* assertions to check */
@@ -128,7 +130,6 @@ struct tg_rec {
 	const char *name_q, *name_q_of; /* cached "name:NAME", and the name it was made of */
 	unsigned order;                /* definition order among defs */
 	bool in_table;                 /* added to the keeper's def table */
-	unsigned notes[TG_NOTES];      /* the importers' (tg_rec_note_get); zero when made */
 };
 
 /* The record keeper: classes, defs, globals, value and type tables. */
