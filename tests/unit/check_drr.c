@@ -83,16 +83,25 @@ static void collect(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
 	}
 }
 
+/* Write head and then tail (may be NULL) to a new file from the mkstemp
+ * template path. */
+static void write_temp(char *path, const char *head, const char *tail)
+{
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(head, f);
+	if (tail)
+		fputs(tail, f);
+	fclose(f);
+}
+
 /* Load prelude + body through the frontend and run both importers. */
 static void load(struct fixture *fx, const char *body)
 {
 	char path[] = "/tmp/check_drr.XXXXXX";
-	int fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	FILE *f = fdopen(fd, "w");
-	fputs(prelude, f);
-	fputs(body, f);
-	fclose(f);
+	write_temp(path, prelude, body);
 
 	memset(fx, 0, sizeof(*fx));
 	fx->arena = pl_arena_new();
@@ -185,14 +194,12 @@ END_TEST
 START_TEST(test_access_field_names)
 {
 	char path[] = "/tmp/check_drr.XXXXXX";
-	int fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	FILE *f = fdopen(fd, "w");
-	fputs("class C { int a = 1; int b = 2; }\n"
-	      "def X : C { int c = 3; }\n"
-	      "def Y : C;\n"
-	      "def Z { int b = 7; C d = X; int e = 5; }\n", f);
-	fclose(f);
+	write_temp(path,
+	           "class C { int a = 1; int b = 2; }\n"
+	           "def X : C { int c = 3; }\n"
+	           "def Y : C;\n"
+	           "def Z { int b = 7; C d = X; int e = 5; }\n",
+	           NULL);
 	struct pl_arena *arena = pl_arena_new();
 	struct pl_intern *in = pl_intern_new(arena);
 	struct pl_source_mgr *sm = pl_source_mgr_new();
@@ -334,15 +341,13 @@ START_TEST(test_type_holds)
 	if (access(ob, R_OK) != 0)
 		return; /* MLIR 16 not installed: nothing to check against */
 	char path[] = "/tmp/check_types.XXXXXX";
-	int fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	FILE *f = fdopen(fd, "w");
-	fputs("include \"mlir/IR/OpBase.td\"\n"
-	      "def I4 : I<4>;\n"
-	      "def I4OrF32 : AnyTypeOf<[I4, F32]>;\n"
-	      "def I32OrI64 : AnyTypeOf<[I32, I64]>;\n"
-	      "def FloatTensor : TensorOf<[AnyFloat]>;\n", f);
-	fclose(f);
+	write_temp(path,
+	           "include \"mlir/IR/OpBase.td\"\n"
+	           "def I4 : I<4>;\n"
+	           "def I4OrF32 : AnyTypeOf<[I4, F32]>;\n"
+	           "def I32OrI64 : AnyTypeOf<[I32, I64]>;\n"
+	           "def FloatTensor : TensorOf<[AnyFloat]>;\n",
+	           NULL);
 
 	struct pl_arena *a = pl_arena_new();
 	struct pl_intern *in = pl_intern_new(a);
