@@ -73,6 +73,8 @@ static void grow(struct pl_intern *t)
 	struct entry *ns = t->arena ? pl_arena_zalloc(t->arena, ncap * sizeof(*ns))
 	                            : pl_xcalloc(ncap, sizeof(*ns));
 
+	pl_touch_zeroed(ns, ncap * sizeof(*ns)); /* probed below and after */
+
 	for (size_t i = 0; i < t->cap; i++) {
 		if (!t->slots[i].str)
 			continue;

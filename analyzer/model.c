@@ -23,7 +23,7 @@ static bool keyset_add(struct pl_arena *a, struct keyset *s, uint64_t key)
 	key |= 1;
 	if ((s->n + 1) * 2 > s->cap) {
 		unsigned ncap = s->cap ? s->cap * 2 : 256;
-		uint64_t *ns = PL_NEW_ARRAY(a, uint64_t, ncap);
+		uint64_t *ns = pl_touch_zeroed(PL_NEW_ARRAY(a, uint64_t, ncap), ncap * sizeof(uint64_t));
 		for (unsigned i = 0; i < s->cap; i++) {
 			uint64_t k = s->slots[i];
 			if (!k)
@@ -128,7 +128,8 @@ struct model_op *model_op_add(struct model *m, const char *name)
 	m->ops[m->n_ops++] = op;
 	if (m->n_ops * 2 > m->op_slot_cap) {
 		unsigned ncap = m->op_slot_cap * 2;
-		struct model_op **ns = PL_NEW_ARRAY(m->arena, struct model_op *, ncap);
+		struct model_op **ns = pl_touch_zeroed(PL_NEW_ARRAY(m->arena, struct model_op *, ncap),
+		                                       ncap * sizeof(*ns));
 		for (unsigned k = 0; k < m->n_ops; k++)
 			ns[slot_of(ns, ncap, m->ops[k]->name)] = m->ops[k];
 		m->op_slots = ns;

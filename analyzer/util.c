@@ -61,6 +61,17 @@ void *pl_xcalloc_line(size_t size)
 	return p;
 }
 
+void *pl_touch_zeroed(void *p, size_t n)
+{
+	/* one byte per 4 KiB page; volatile, or the compiler may drop stores
+	 * of the zero it can see the memory holds (after calloc) */
+	volatile char *b = p;
+
+	for (size_t i = 0; i < n; i += 4096)
+		b[i] = 0;
+	return p;
+}
+
 void *pl_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
@@ -217,7 +228,7 @@ void pl_ptrmap_put(struct pl_ptrmap *m, const void *key, const void *val)
 		struct pl_ptrmap_ent *old = m->v;
 		unsigned ocap = m->cap;
 		m->cap = m->cap ? m->cap * 2 : 32;
-		m->v = pl_xcalloc(m->cap, sizeof *m->v);
+		m->v = pl_touch_zeroed(pl_xcalloc(m->cap, sizeof *m->v), m->cap * sizeof *m->v);
 		for (unsigned i = 0; i < ocap; i++)
 			if (old[i].key)
 				m->v[ptrmap_slot(m, old[i].key)] = old[i];

@@ -37,6 +37,13 @@ void *pl_xcalloc(size_t count, size_t size);
  * from the other.  Released with free(). */
 #define PL_CACHE_LINE 64
 void *pl_xcalloc_line(size_t size);
+/* Write the zero bytes of freshly zeroed memory (calloc, an arena's zalloc)
+ * that a hash table is about to probe: the first read of a never-touched
+ * page maps the kernel's shared zero page, and the write that follows
+ * faults again to replace it -- in a `-j` run, with a TLB flush on every
+ * other core (an interprocessor interrupt, dear in a VM).  Writing first
+ * faults each page in once.  Returns p. */
+void *pl_touch_zeroed(void *p, size_t n);
 void *pl_xrealloc(void *p, size_t n);
 char *pl_xstrdup(const char *s);
 char *pl_xstrndup(const char *s, size_t n);

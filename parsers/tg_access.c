@@ -141,7 +141,7 @@ static const struct tga_rec *wrap_rec(const struct tg_rec *rec)
 		struct tga_rec **old = g.slots;
 		unsigned ocap = g.cap;
 		g.cap *= 2;
-		g.slots = pl_xcalloc(g.cap, sizeof(*g.slots));
+		g.slots = pl_touch_zeroed(pl_xcalloc(g.cap, sizeof(*g.slots)), g.cap * sizeof(*g.slots));
 		for (unsigned k = 0; k < ocap; k++)
 			if (old[k])
 				g.slots[slot_of(old[k]->rec, g.cap)] = old[k];

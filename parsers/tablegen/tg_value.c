@@ -95,6 +95,7 @@ static void hmap_alloc(struct tg_hmap *m, size_t cap)
 		m->keys = pl_xcalloc(cap, sizeof(*m->keys));
 		m->vals = pl_xcalloc(cap, sizeof(*m->vals));
 	}
+	pl_touch_zeroed(m->keys, cap * sizeof(*m->keys)); /* probed */
 }
 
 struct tg_hmap *tg_hmap_new(struct pl_arena *arena)
@@ -213,7 +214,8 @@ void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *i
 	k->diag = d;
 	k->sm = sm;
 	k->vcap = 1 << 14;
-	k->vtab = PL_NEW_ARRAY(a, struct tg_value *, k->vcap);
+	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(a, struct tg_value *, k->vcap),
+	                          k->vcap * sizeof(*k->vtab));
 	k->ty_bit = ty_new(k, TG_TY_BIT);
 	k->ty_int = ty_new(k, TG_TY_INT);
 	k->ty_string = ty_new(k, TG_TY_STRING);
@@ -627,7 +629,8 @@ void tg_v_reserve(struct tg_keeper *k, size_t n)
 	struct tg_value **old = k->vtab;
 	size_t ocap = k->vcap;
 	k->vcap = cap;
-	k->vtab = PL_NEW_ARRAY(k->arena, struct tg_value *, cap);
+	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap),
+	                          cap * sizeof(*k->vtab));
 	for (size_t i = 0; i < ocap; i++)
 		if (old[i])
 			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];

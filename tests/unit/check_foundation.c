@@ -4,6 +4,7 @@
  * command line.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* mincore, madvise */
 #include "config.h"
 
 #include <check.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -533,6 +535,51 @@ START_TEST(test_find_ctl)
 }
 END_TEST
 
+/* Resident pages of this process (/proc/self/statm), or -1. */
+static long resident_pages(void)
+{
+	long size, rss = -1;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f) {
+		if (fscanf(f, "%ld %ld", &size, &rss) != 2)
+			rss = -1;
+		fclose(f);
+	}
+	return rss;
+}
+
+/* pl_touch_zeroed writes every page of the range (the process's resident
+ * set grows by them, which reading -- a map of the shared zero page --
+ * would not do), leaves it zero, and writes nothing past it. */
+START_TEST(test_touch_zeroed)
+{
+	enum { PAGES = 256 };
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t n = PAGES * (size_t)pg - 100; /* the last page only in part */
+	size_t len = (PAGES + 1) * (size_t)pg;
+	unsigned char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char vec[PAGES + 1];
+
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	madvise(p, len, MADV_NOHUGEPAGE);
+	(void)resident_pages(); /* stdio's buffers are resident from here on */
+	long before = resident_pages();
+	ck_assert_ptr_eq(pl_touch_zeroed(p, n), p);
+	long after = resident_pages();
+	if (before >= 0)
+		ck_assert_int_ge(after - before, PAGES);
+	ck_assert_int_eq(mincore(p, len, vec), 0);
+	for (int i = 0; i < PAGES; i++)
+		ck_assert_msg(vec[i] & 1, "page %d not touched", i);
+	ck_assert_msg(!(vec[PAGES] & 1), "a page past the range was touched");
+	for (size_t i = 0; i < n; i++)
+		ck_assert_uint_eq(p[i], 0);
+	ck_assert_ptr_eq(pl_touch_zeroed(p, 0), p);
+	munmap(p, len);
+}
+END_TEST
+
 /* The caret line: tabs kept under tabs, tildes only under the span's part
  * of its first line, and a span past the line's end cut there. */
 START_TEST(test_diag_render_caret_line)
@@ -853,6 +900,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_intern_unique);
 	tcase_add_test(tc, test_mem_eq_short);
 	tcase_add_test(tc, test_find_ctl);
+	tcase_add_test(tc, test_touch_zeroed);
 	tcase_add_test(tc, test_diag_render_caret_line);
 	tcase_add_test(tc, test_source_span_hint);
 	suite_add_tcase(s, tc);
