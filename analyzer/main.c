@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/arena.h"
 #include "analyzer/cli.h"
@@ -131,10 +132,17 @@ static int cmd_dump(struct pl_run *r)
 
 int main(int argc, char **argv)
 {
+	/* Reports run to megabytes (a large check writes ~2 KiB a finding);
+	 * stdio's default block for a pipe or /dev/null is 4 KiB, a write
+	 * call each.  A terminal keeps its line buffering.  (glibc takes the
+	 * size only with a buffer.) */
+	static char out_buf[PL_OUT_BUFSIZ];
 	struct pl_options opt;
 	struct pl_run r;
 	int status;
 
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
 	if (pl_cli_parse(&opt, argc, argv, stderr) < 0)
 		return EXIT_USAGE;
 	if (opt.help) {

@@ -41,6 +41,8 @@ int pl_out_open(struct pl_out *out, const char *path)
 		free(tmp);
 		return -1;
 	}
+	out->buf = pl_xmalloc(PL_OUT_BUFSIZ); /* glibc takes the size only with a buffer */
+	setvbuf(out->f, out->buf, _IOFBF, PL_OUT_BUFSIZ);
 	out->path = pl_xstrdup(path);
 	out->tmp_path = tmp;
 	return 0;
@@ -69,6 +71,7 @@ int pl_out_close(struct pl_out *out, bool ok)
 	}
 	if (!ok)
 		unlink(out->tmp_path);
+	free(out->buf);
 	free(out->tmp_path);
 	free(out->path);
 	memset(out, 0, sizeof(*out));

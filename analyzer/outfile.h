@@ -12,10 +12,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* The stdio buffer of a report stream (and of stdout when it is not a
+ * terminal): one write call per 64 KiB. */
+#define PL_OUT_BUFSIZ ((size_t)64 << 10)
+
 struct pl_out {
 	FILE *f;         /* where to write */
 	char *path;      /* final path, NULL for stdout */
 	char *tmp_path;  /* temporary file, NULL for stdout */
+	char *buf;       /* the file stream's buffer (PL_OUT_BUFSIZ), NULL for stdout */
 };
 
 /* Returns 0, or -1 after printing an error to stderr. */
