@@ -1034,7 +1034,11 @@ static struct ir_op *create_op(struct interp *ip, const struct model_node *n, co
 		return NULL;
 	}
 	struct pl_arena *a = ir_ctx_arena(ip->c);
-	struct vlist *opnds = PL_NEW(a, struct vlist);
+	/* on the stack: ir_op_create copies the operands, and 2 KiB in the
+	 * arena per created op was most of a large run's memory */
+	struct vlist opnds_buf;
+	struct vlist *opnds = &opnds_buf;
+	opnds->n = 0;
 	const char **an = PL_NEW_ARRAY(a, const char *, n->n_args + 1);
 	const char **av = PL_NEW_ARRAY(a, const char *, n->n_args + 1);
 	unsigned na = 0;
@@ -1126,7 +1130,9 @@ static void erase_op(struct interp *ip, struct ir_op *op)
 static bool do_replace(struct interp *ip, const struct model_action *act)
 {
 	struct ir_op *t = target_op(ip, act);
-	struct vlist *vl = PL_NEW(ir_ctx_arena(ip->c), struct vlist);
+	struct vlist vl_buf; /* on the stack, as in create_op */
+	struct vlist *vl = &vl_buf;
+	vl->n = 0;
 	if (!t)
 		return false;
 	for (unsigned i = 0; i < act->n_values; i++) {
