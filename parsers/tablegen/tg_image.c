@@ -251,7 +251,7 @@ static void visit_rec(struct writer *w, const struct tg_rec *r)
 		note_str(w, f->name);
 		push(w, K_TYPE, f->type);
 		push(w, K_VAL, f->val);
-		note_span(w, f->vspan);
+		note_span(w, *f->vspan);
 	}
 	for (unsigned i = 0; i < r->nsupers; i++) {
 		push(w, K_REC, r->supers[i]);
@@ -578,7 +578,7 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 			put_str(&w, f->name);
 			put_type(&w, f->type);
 			put_val(&w, f->val);
-			put_span(&w, f->vspan);
+			put_span(&w, *f->vspan);
 			put_u8(&w, f->fk);
 		}
 		put_u32(&w, r->nsupers);
@@ -799,9 +799,18 @@ static struct pl_span get_span(struct reader *r)
 	return x ? r->spans[x - 1] : none;
 }
 
+/* Where a field's vspan can point: into the span table, which is in the
+ * records' arena for that reason. */
+static const struct pl_span *get_span_at(struct reader *r)
+{
+	uint32_t x = get_id(r, r->nspans);
+
+	return x ? &r->spans[x - 1] : &tg_no_span;
+}
+
 static bool read_spans(struct reader *r)
 {
-	r->spans = pl_xmalloc(sizeof(*r->spans) * (r->nspans ? r->nspans : 1));
+	r->spans = pl_arena_alloc(r->a, sizeof(*r->spans) * (r->nspans ? r->nspans : 1));
 	for (uint32_t i = 0; i < r->nspans && !r->bad; i++) {
 		struct pl_span *s = &r->spans[i];
 		uint32_t f = get_id(r, r->nfiles);
@@ -998,7 +1007,7 @@ static bool read_recs(struct reader *r)
 			f->name = get_str(r);
 			f->type = get_type(r);
 			f->val = get_val(r);
-			f->vspan = get_span(r);
+			f->vspan = get_span_at(r);
 			unsigned fk = get_u8(r);
 			if (!f->name || !f->val || !f->type || fk > TG_FK_TARG)
 				r->bad = true;
@@ -1161,7 +1170,6 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 out:
 	free(r.files);
 	free(r.strs);
-	free(r.spans);
 	if (rc < 0) {
 		*chunks = NULL;
 		*n_chunks = 0;

@@ -367,7 +367,7 @@ struct pl_span tg_rec_field_span(const struct tg_rec *rec, const char *name)
 {
 	const struct tg_field *f = field_by_str(rec, name);
 	struct pl_span none = {0};
-	return f ? f->vspan : none;
+	return f ? *f->vspan : none;
 }
 
 enum tg_kind tg_val_kind(const struct tg_value *v)

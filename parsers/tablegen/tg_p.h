@@ -88,11 +88,17 @@ struct tg_value {
 
 enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };
 
+/* The span of nothing (file 0), for a field whose value was set nowhere. */
+extern const struct pl_span tg_no_span;
+
 struct tg_field {
 	const char *name;              /* interned field name */
 	const struct tg_type *type;    /* declared type */
 	const struct tg_value *val;    /* current value, never NULL */
-	struct pl_span vspan;          /* where its value was last set (declared, at first) */
+	/* where its value was last set (declared, at first), never NULL:
+	 * shared by the copies of a field in every record that inherits it
+	 * (a pointer, where a span in each copy was half a field) */
+	const struct pl_span *vspan;
 	enum tg_field_kind fk;         /* field, `field`-declared, template arg */
 };
 

@@ -2116,6 +2116,16 @@ cond_out:
 
 /* ---- setting values --------------------------------------------------- */
 
+/* sp where fields can point to it (tg_field.vspan). */
+static const struct pl_span *keep_span(struct tg_keeper *k, struct pl_span sp)
+{
+	if (!sp.file)
+		return &tg_no_span;
+	struct pl_span *s = pl_arena_alloc(k->arena, sizeof(*s));
+	*s = sp;
+	return s;
+}
+
 static bool add_value(struct parser *p, struct tg_rec *r, struct pl_span sp, const struct tg_field *f)
 {
 	struct tg_field *e = tg_rec_field(r, f->name);
@@ -2189,7 +2199,7 @@ static bool set_value(struct parser *p, struct tg_rec *r, struct pl_span sp, con
 		       tg_v_str_of(k, v), ext);
 		return false;
 	}
-	f->vspan = sp;
+	f->vspan = keep_span(k, sp);
 	return true;
 }
 
@@ -2339,7 +2349,7 @@ static const char *parse_declaration(struct parser *p, struct tg_rec *cr, bool t
 	}
 	struct pl_span sp = p->tok->span;
 	lex(p);
-	struct tg_field f = {.type = ty, .val = k->unset, .vspan = sp};
+	struct tg_field f = {.type = ty, .val = k->unset, .vspan = keep_span(k, sp)};
 	struct tg_rec *target = cr ? cr : p->curmc->rec;
 	if (!targs) {
 		f.name = name;

@@ -205,6 +205,8 @@ static struct tg_type *ty_new(struct tg_keeper *k, enum tg_type_kind kind)
 
 const struct tg_value *tg_v_unset_make(struct tg_keeper *k);
 
+const struct pl_span tg_no_span;
+
 void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *in,
                     struct pl_diag_ctx *d, struct pl_source_mgr *sm)
 {
