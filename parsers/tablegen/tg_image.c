@@ -276,8 +276,8 @@ static void visit_val(struct writer *w, const struct tg_value *v)
 	push(w, K_TYPE, v->type);
 	note_str(w, v->str);
 	push(w, K_REC, v->rec);
-	push(w, K_TYPE, v->cty);
-	push(w, K_REC, v->def);
+	push(w, K_TYPE, tg_v_cty(v));
+	push(w, K_REC, tg_v_def_made(v));
 	for (unsigned i = 0, n = tg_v_nops(v); i < n; i++)
 		push(w, K_VAL, v->v[i]);
 	for (unsigned i = 0, n = tg_v_nnames(v); i < n; i++)
@@ -551,8 +551,8 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		put_u64(&w, (uint64_t)v->i);
 		put_str(&w, v->str);
 		put_rec(&w, v->rec);
-		put_type(&w, v->cty);
-		put_rec(&w, v->def);
+		put_type(&w, tg_v_cty(v));
+		put_rec(&w, tg_v_def_made(v));
 		put_u8(&w, v->closed);
 		for (unsigned j = 0, n = tg_v_nops(v); j < n; j++)
 			put_val(&w, v->v[j]);
@@ -959,8 +959,17 @@ static bool read_vals(struct reader *r)
 		v->i = (int64_t)get_u64(r);
 		v->str = get_str(r);
 		v->rec = get_rec(r);
-		v->cty = get_type(r);
-		v->def = get_rec(r);
+		const struct tg_type *cty = get_type(r);
+		struct tg_rec *def = get_rec(r);
+		/* one place for both: each only where its kind has it */
+		v->def = NULL;
+		if (kind == TG_V_ISA || kind == TG_V_EXISTS)
+			v->cty = cty;
+		else if (kind == TG_V_VARDEF)
+			v->def = def;
+		if ((cty && !tg_v_cty(v)) || (def && !tg_v_def_made(v)) ||
+		    ((kind == TG_V_ISA || kind == TG_V_EXISTS) && !cty))
+			r->bad = true;
 		v->closed = get_u8(r) != 0;
 		v->hash = 0;
 		unsigned no = tg_v_nops(v), nn = tg_v_nnames(v);

@@ -68,23 +68,39 @@ enum tg_ternop { TG_TER_SUBST, TG_TER_FOREACH, TG_TER_FILTER, TG_TER_IF, TG_TER_
  *   names[0..2) = accumulator and element names.
  *   ISA, EXISTS: v[0], cty the checked type.
  *   COND: v[0..n) = cond0, val0, cond1, val1...
+ * cty and def share their place (no kind has both): read them through
+ * tg_v_cty and tg_v_def_made where the kind is not known.
  * Anonymous record names are plain strings ("anonymous_N"); the record
  * says whether it is anonymous. */
 struct tg_value {
 	enum tg_vkind kind;            /* what it is */
 	int op;                        /* operator, or string format */
 	unsigned n;                    /* element count */
+	bool closed;                   /* nothing in it resolution can change (v_unique) */
 	const struct tg_type *type;    /* NULL only for UNSET */
 	int64_t i;                     /* integer payload */
 	const char *str;               /* interned string payload */
 	struct tg_rec *rec;            /* record payload */
-	const struct tg_type *cty;     /* checked type (ISA, EXISTS) */
+	union {
+		const struct tg_type *cty; /* ISA, EXISTS: the checked type */
+		struct tg_rec *def;        /* VARDEF: the instantiated record, once made */
+	};
 	const struct tg_value **v;     /* operands */
 	const char **names;            /* dag argument names, fold variable names */
-	struct tg_rec *def;            /* VARDEF: the instantiated record, once made */
 	uint64_t hash;                 /* uniquing hash */
-	bool closed;                   /* nothing in it resolution can change (v_unique) */
 };
+
+/* v's checked type (ISA, EXISTS), else NULL. */
+static inline const struct tg_type *tg_v_cty(const struct tg_value *v)
+{
+	return v->kind == TG_V_ISA || v->kind == TG_V_EXISTS ? v->cty : NULL;
+}
+
+/* The record a VARDEF was instantiated as, once it was; else NULL. */
+static inline struct tg_rec *tg_v_def_made(const struct tg_value *v)
+{
+	return v->kind == TG_V_VARDEF ? v->def : NULL;
+}
 
 enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };
 

@@ -521,7 +521,7 @@ static uint64_t v_hash(const struct tg_value *v)
 	h ^= (uint64_t)v->i * 0x94D049BB133111EBULL;
 	h ^= (uintptr_t)v->str * 0xD6E8FEB86659FD93ULL;
 	h ^= (uintptr_t)v->rec * 0xA0761D6478BD642FULL;
-	h ^= (uintptr_t)v->cty * 0xE7037ED1A0B428DBULL;
+	h ^= (uintptr_t)tg_v_cty(v) * 0xE7037ED1A0B428DBULL;
 	unsigned no = tg_v_nops(v), nn = tg_v_nnames(v);
 	for (unsigned i = 0; i < no; i++)
 		h = mix(h, (uintptr_t)v->v[i]);
@@ -533,7 +533,7 @@ static uint64_t v_hash(const struct tg_value *v)
 static bool v_same(const struct tg_value *a, const struct tg_value *b)
 {
 	if (a->kind != b->kind || a->op != b->op || a->n != b->n || a->type != b->type || a->i != b->i ||
-	    a->str != b->str || a->rec != b->rec || a->cty != b->cty)
+	    a->str != b->str || a->rec != b->rec || tg_v_cty(a) != tg_v_cty(b))
 		return false;
 	unsigned no = tg_v_nops(a), nn = tg_v_nnames(a);
 	for (unsigned i = 0; i < no; i++)

@@ -108,6 +108,33 @@ END_TEST
 
 /* ---- printable forms ---- */
 
+/* A VARDEF (Class<args>) stays one value after the record it made is
+ * cached in it, and ISA values differ by their checked type: the cache
+ * and the checked type share their place in a value. */
+START_TEST(unique_vardef_isa)
+{
+	struct pl_span sp = {0};
+	struct tg_rec *cls = tg_rec_new(k, pl_intern(intern, "C"), TG_REC_CLASS, sp);
+	struct tg_rec *made = tg_rec_new(k, pl_intern(intern, "anonymous_0"), TG_REC_DEF, sp);
+	const struct tg_value *args[] = {I(1)};
+	const struct tg_value *v = tg_v_vardef(k, cls, args, 1);
+	ck_assert_ptr_null(tg_v_def_made(v));
+	ck_assert_ptr_null(tg_v_cty(v));
+	((struct tg_value *)v)->def = made; /* as resolution caches it */
+	ck_assert_ptr_eq(tg_v_def_made(v), made);
+	ck_assert_ptr_null(tg_v_cty(v));
+	ck_assert_ptr_eq(tg_v_vardef(k, cls, args, 1), v);
+
+	const struct tg_value *e = S("x");
+	const struct tg_value *a = tg_v_isa(k, k->ty_int, e);
+	ck_assert_ptr_eq(tg_v_cty(a), k->ty_int);
+	ck_assert_ptr_null(tg_v_def_made(a));
+	ck_assert_ptr_eq(tg_v_isa(k, k->ty_int, e), a);
+	ck_assert_ptr_ne(tg_v_isa(k, k->ty_string, e), a);
+	ck_assert_ptr_ne(tg_v_exists(k, k->ty_int, e), a);
+}
+END_TEST
+
 START_TEST(printable_forms)
 {
 	const struct tg_value *bits[3] = {k->bit1, k->bit0, k->unset};
@@ -369,6 +396,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, unique_values);
 	tcase_add_test(tc, record_notes);
+	tcase_add_test(tc, unique_vardef_isa);
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
