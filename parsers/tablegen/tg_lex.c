@@ -199,6 +199,7 @@ struct tg_lexer {
 	struct pl_intern *intern;
 	char **inc_dirs;             /* -I, copied */
 	unsigned n_inc;
+	const char *inc_set;         /* interned key of inc_dirs and allow_outside (chunks) */
 	const char **macros;         /* open-addressing set of interned names */
 	size_t mac_cap, mac_len;
 	struct tg_frame frames[TG_LEX_MAX_INCLUDE_DEPTH + 1];
@@ -1141,7 +1142,8 @@ static void push_frame(struct tg_lexer *lx, struct pl_source_file *f, uint32_t p
 
 /* Load path if it is a readable regular file (LLVM's SourceMgr moves on
  * past directories and unreadable files). */
-static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
+static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path, const char *includer,
+                                       char **refused, bool *too_large)
 {
 	struct pl_source_file *f;
 	struct stat st;
@@ -1153,10 +1155,10 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 		return NULL;
 	if (on_disk && !lx->allow_outside) {
 		char *real = NULL;
-		if (!incpath_allowed(&lx->inc_memo, path, top(lx)->f->path,
-		                     (const char *const *)lx->inc_dirs, lx->n_inc, &real)) {
-			if (!lx->refused)
-				lx->refused = real;
+		if (!incpath_allowed(&lx->inc_memo, path, includer, (const char *const *)lx->inc_dirs,
+		                     lx->n_inc, &real)) {
+			if (!*refused)
+				*refused = real;
 			else
 				free(real);
 			return NULL;
@@ -1164,8 +1166,35 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path)
 	}
 	if (pl_source_load(&f, lx->sm, path) != 0) {
 		if (errno == EFBIG)
-			lx->too_large = true;
+			*too_large = true;
 		return NULL;
+	}
+	return f;
+}
+
+/* The file `include "name"` in the file at includer enters: name as it is,
+ * then under each -I folder, the first readable regular file confinement
+ * allows; a candidate it refuses ends the search (llvm-tblgen would have
+ * read it, so a later one would change the meaning) and goes to *refused
+ * (the caller frees it).  *too_large is set when a candidate exceeded
+ * PL_MAX_FILE_SIZE.  NULL when nothing was found. */
+static struct pl_source_file *search_include(struct tg_lexer *lx, const char *name,
+                                             const char *includer, char **refused,
+                                             bool *too_large)
+{
+	struct pl_source_file *f = NULL;
+
+	if (*name)
+		f = try_load(lx, name, includer, refused, too_large);
+	for (unsigned i = 0; !f && !*refused && *name && i < lx->n_inc; i++) {
+		struct pl_buf b = {0};
+		size_t n = strlen(lx->inc_dirs[i]);
+		pl_buf_puts(&b, lx->inc_dirs[i]);
+		if (n && lx->inc_dirs[i][n - 1] != '/')
+			pl_buf_putc(&b, '/');
+		pl_buf_puts(&b, name);
+		f = try_load(lx, pl_buf_cstr(&b), includer, refused, too_large);
+		pl_buf_free(&b);
 	}
 	return f;
 }
@@ -1205,20 +1234,7 @@ static int enter_include(struct tg_lexer *lx, const struct tg_token *s)
 
 	if (f)
 		goto found;
-	if (*name)
-		f = try_load(lx, name);
-	/* A candidate refused by confinement ends the search: llvm-tblgen would
-	 * have read it, so taking a later one would change the meaning. */
-	for (unsigned i = 0; !f && !lx->refused && *name && i < lx->n_inc; i++) {
-		struct pl_buf b = {0};
-		size_t n = strlen(lx->inc_dirs[i]);
-		pl_buf_puts(&b, lx->inc_dirs[i]);
-		if (n && lx->inc_dirs[i][n - 1] != '/')
-			pl_buf_putc(&b, '/');
-		pl_buf_puts(&b, name);
-		f = try_load(lx, pl_buf_cstr(&b));
-		pl_buf_free(&b);
-	}
+	f = search_include(lx, name, top(lx)->f->path, &lx->refused, &lx->too_large);
 	if (!f && lx->refused) {
 		error_span(lx, s->span,
 		           "include file '%s' resolves outside the working directory, the -I directories "
@@ -1477,6 +1493,7 @@ static inline void lex_token(struct tg_lexer *lx, struct tg_token *t)
 	lx->chunk_first = lx->ntok;
 	lx->ck->file = top(lx)->f->id;
 	lx->ck->off = (uint32_t)(top(lx)->p - top(lx)->buf);
+	lx->ck->inc_set = lx->inc_set;
 	lx->ck->self_incl = top(lx)->incl;
 	lx->ck->incl0 = lx->n_incl;
 }
@@ -1518,6 +1535,21 @@ static void lex_token_raw(struct tg_lexer *lx, struct tg_token *t)
 
 /* ---- public ---- */
 
+/* lx->inc_set: what include searches depend on besides the files, as one
+ * interned string (the -I folders in order, and confinement). */
+static void set_inc_set(struct tg_lexer *lx)
+{
+	struct pl_buf b = {0};
+
+	pl_buf_putc(&b, lx->allow_outside ? 'a' : 'c');
+	for (unsigned i = 0; i < lx->n_inc; i++) {
+		pl_buf_putc(&b, '\n');
+		pl_buf_puts(&b, lx->inc_dirs[i]);
+	}
+	lx->inc_set = pl_intern_n(lx->intern, b.data, b.len);
+	pl_buf_free(&b);
+}
+
 int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
                struct pl_intern *intern, const char *main_path,
                const char *const *include_dirs, unsigned n_include,
@@ -1547,6 +1579,7 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
 	lx->inc_dirs = pl_xcalloc(n_include ? n_include : 1, sizeof(char *));
 	for (unsigned i = 0; i < n_include; i++)
 		lx->inc_dirs[i] = pl_xstrdup(include_dirs[i]);
+	set_inc_set(lx);
 	/* Like LLVM 16, -D names are taken as given (no check). */
 	for (unsigned i = 0; i < n_define; i++)
 		macro_add(lx, pl_intern(intern, defines[i]));
@@ -1582,6 +1615,7 @@ void tg_lex_free(struct tg_lexer *lx)
 void tg_lex_allow_include_outside(struct tg_lexer *lx, bool allow)
 {
 	lx->allow_outside = allow;
+	set_inc_set(lx);
 }
 
 const struct tg_token *tg_lex_next(struct tg_lexer *lx)
@@ -1681,6 +1715,7 @@ struct tg_lex_chunk *tg_lex_chunk_take(struct tg_lexer *lx, struct pl_arena *a, 
 	c->defined = PL_NEW_ARRAY(a, const char *, e->n_defined);
 	if (e->n_defined)
 		memcpy(c->defined, e->defined, e->n_defined * sizeof(*c->defined));
+	c->inc_set = e->inc_set;
 	c->n_incls = e->n_incls;
 	c->incls = PL_NEW_ARRAY(a, struct tg_incl, e->n_incls);
 	c->incl_f = PL_NEW_ARRAY(a, struct pl_source_file *, e->n_incls);
@@ -1693,22 +1728,57 @@ struct tg_lex_chunk *tg_lex_chunk_take(struct tg_lexer *lx, struct pl_arena *a, 
 
 bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *b)
 {
-	if (a->file != b->file || a->off != b->off || a->n_tested != b->n_tested)
+	if (a->file != b->file || a->off != b->off || a->n_tested != b->n_tested ||
+	    a->n_incls != b->n_incls)
 		return false;
 	for (unsigned i = 0; i < a->n_tested; i++)
 		if (a->tested[i] != b->tested[i] || a->tested_def[i] != b->tested_def[i])
 			return false;
+	/* lexed under other -I folders, the same text may enter other files */
+	for (uint32_t i = 0; i < a->n_incls; i++)
+		if (a->incl_f[i] != b->incl_f[i])
+			return false;
 	return true;
 }
 
-bool tg_lex_chunk_here(const struct tg_lexer *lx, const struct tg_lex_chunk *c)
+/* Whether every include c made finds, under lx's -I folders and
+ * confinement, the file it entered when c was lexed (under others,
+ * perhaps): then skipping c enters the files lexing it would. */
+static bool chunk_includes_hold(struct tg_lexer *lx, const struct tg_lex_chunk *c)
+{
+	for (uint32_t i = 0; i < c->n_incls; i++) {
+		const struct tg_incl *e = &c->incls[i];
+		const struct pl_source_file *src = pl_source_get(lx->sm, e->at.file);
+		/* the name as written: the string token at e->at, quotes and
+		 * all; one with escapes is not looked at again */
+		if (!src || !src->buf || e->at.end_off > src->len || e->at.end_off < e->at.off + 2)
+			return false;
+		const char *t = src->buf + e->at.off;
+		size_t n = e->at.end_off - e->at.off;
+		if (t[0] != '"' || t[n - 1] != '"' || memchr(t, '\\', n))
+			return false;
+		const char *name = pl_intern_n(lx->intern, t + 1, n - 2);
+		struct pl_source_file *f = found_before(lx, name);
+		if (!f) {
+			char *refused = NULL;
+			bool too_large = false;
+			f = search_include(lx, name, src->path, &refused, &too_large);
+			free(refused);
+		}
+		if (f != c->incl_f[i])
+			return false;
+	}
+	return true;
+}
+
+bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c)
 {
 	if (c->file != lx->ck->file || c->off != lx->ck->off)
 		return false;
 	for (unsigned i = 0; i < c->n_tested; i++)
 		if (macro_has(lx, c->tested[i]) != c->tested_def[i])
 			return false;
-	return true;
+	return c->inc_set == lx->inc_set || chunk_includes_hold(lx, c);
 }
 
 void tg_lex_chunk_skip(struct tg_lexer *lx, const struct tg_lex_chunk *c)

@@ -190,6 +190,8 @@ struct tg_lex_chunk {
 	                                file, this says which conditionals are open there */
 	uint32_t incl0;              /* first inclusion instance made inside it (while lexing) */
 	uint32_t self_incl;          /* the chunk's own instance (while lexing) */
+	const char *inc_set;         /* the -I folders and confinement it was lexed under
+	                                (interned), NULL when not known (an image's) */
 	const char **tested;         /* macros tested before the chunk defined them ... */
 	bool *tested_def;            /* ... and whether they were defined */
 	unsigned n_tested, cap_tested;
@@ -213,12 +215,15 @@ bool tg_lex_at_chunk_start(const struct tg_lexer *lx, unsigned *depth);
 /* A copy in a of what chunk number seq did, if it is the last chunk that
  * ended; else NULL. */
 struct tg_lex_chunk *tg_lex_chunk_take(struct tg_lexer *lx, struct pl_arena *a, uint32_t seq);
-/* Same file, same start and same dependencies on macros. */
+/* Same file, same start, same dependencies on macros and the same files
+ * entered. */
 bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *b);
 /* At a chunk start: whether c starts at the same place of the same file
- * (hence under the same open conditionals) and the macros it depends on
- * are as c found them. */
-bool tg_lex_chunk_here(const struct tg_lexer *lx, const struct tg_lex_chunk *c);
+ * (hence under the same open conditionals), the macros it depends on are
+ * as c found them, and its includes find the files they found then (looked
+ * up again when c was lexed under other -I folders or confinement; this
+ * may load files into the source manager). */
+bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c);
 /* At a chunk start (tg_lex_at_chunk_start) of c's file: skip the rest of
  * the file, entering the files and defining the macros c did.  The next
  * tg_lex_next returns the token after the chunk. */

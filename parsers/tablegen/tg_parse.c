@@ -3444,11 +3444,17 @@ struct tg_image_ent {
 	struct tg_ckpt *node;
 };
 
-/* The empty state under one set of options: which file an include names
- * depends on the include folders, what a chunk defines on the -D macros. */
+/* The empty state under one set of -D macros and confinement: what a chunk
+ * defines depends on the macros.  Which file an include names depends on
+ * the -I folders, and inputs of a tree often each have folders of their
+ * own (their dialect's, then the project's and MLIR's), so the folders are
+ * not part of the root: a chunk lexed under other folders is taken when
+ * its includes find the same files under these (tg_lex_chunk_here), and
+ * OpBase.td is evaluated once for all of them. */
 struct tg_cache_root {
 	struct tg_cache_root *next;
-	struct tg_options opts;        /* copied into the cache's arena */
+	struct tg_options opts;        /* its macros (copied into the cache's arena) and
+	                                * confinement; no -I folders */
 	struct tg_ckpt node;
 };
 
@@ -3534,12 +3540,11 @@ static struct tg_ckpt *cache_root(struct tg_cache *c, const struct tg_options *o
 
 	for (r = c->roots; r; r = r->next)
 		if (r->opts.allow_include_outside == o->allow_include_outside &&
-		    strs_equal(r->opts.include_dirs, r->opts.n_include, o->include_dirs, o->n_include) &&
 		    strs_equal(r->opts.defines, r->opts.n_define, o->defines, o->n_define))
 			return &r->node;
 	r = PL_NEW(c->arena, struct tg_cache_root);
-	r->opts = *o;
-	r->opts.include_dirs = strs_copy(c->arena, o->include_dirs, o->n_include);
+	r->opts.allow_include_outside = o->allow_include_outside;
+	r->opts.n_define = o->n_define;
 	r->opts.defines = strs_copy(c->arena, o->defines, o->n_define);
 	r->next = c->roots;
 	c->roots = r;

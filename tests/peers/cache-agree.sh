@@ -3,7 +3,8 @@
 # every .td input of MLIR 16's dialect tree (one run) and of
 # ../shared/corpus (one run per include set, as MANIFEST.tsv gives them)
 # evaluates to the same records, byte for byte in llvm-tblgen's JSON form,
-# through one shared cache as alone.  Alone, patlint's records are
+# through one shared cache as alone, and again with every group's inputs
+# through one cache for all (different -I folders).  Alone, patlint's records are
 # llvm-tblgen-16's (check-peers-records).  Exit 77 when neither is there.
 #
 #   cache-agree.sh CHECK_TG_CACHE

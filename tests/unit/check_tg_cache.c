@@ -9,8 +9,8 @@
  * its dialects are checked too.  PL_CACHE_LIST=FILE checks, instead, every
  * group of FILE: one line per run, "DIR,DIR,...<TAB>FILE FILE..." (the
  * include directories, then the inputs in order), each group through one
- * cache (tests/peers/cache-agree.sh runs MLIR 16's dialect tree and the
- * corpus this way).
+ * cache, then all groups through one cache (tests/peers/cache-agree.sh
+ * runs MLIR 16's dialect tree and the corpus this way).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -111,18 +111,29 @@ static char *through_images(const char *imgdir, const char *path, const struct t
 /* Load files[0..n) in order through one cache and each alone; every dump
  * must be the same.  With imgdir, each is also loaded twice as a run of
  * its own keeping images there (the first run may write the image, the
- * second reads it): the same again.  Returns the number of inputs that
- * failed to load (the same either way) and the cache's statistics. */
-static unsigned agree_img(const char *imgdir, const char *const *dirs, unsigned ndirs,
-                          const char *const *defs, unsigned ndefs, const char *const *files,
-                          unsigned n, unsigned *restored, unsigned *evaluated)
+ * second reads it): the same again.  With shared, the loads go through
+ * its cache, arena, strings and sources, which earlier calls (under other
+ * options, perhaps) used too; else through ones made here.  Returns the
+ * number of inputs that failed to load (the same either way) and the
+ * cache's statistics. */
+struct run_env {
+	struct tg_cache *cache;
+	struct pl_arena *arena;
+	struct pl_intern *in;
+	struct pl_source_mgr *sm;
+};
+
+static unsigned agree_in(const struct run_env *shared, const char *imgdir,
+                         const char *const *dirs, unsigned ndirs, const char *const *defs,
+                         unsigned ndefs, const char *const *files, unsigned n,
+                         unsigned *restored, unsigned *evaluated)
 {
 	unsigned failed = 0;
 	struct tg_options o = {dirs, ndirs, defs, ndefs, true};
-	struct pl_arena *ca = pl_arena_new();
-	struct pl_intern *in = pl_intern_new(ca);
-	struct pl_source_mgr *sm = pl_source_mgr_new();
-	struct tg_cache *cache = tg_cache_new();
+	struct pl_arena *ca = shared ? shared->arena : pl_arena_new();
+	struct pl_intern *in = shared ? shared->in : pl_intern_new(ca);
+	struct pl_source_mgr *sm = shared ? shared->sm : pl_source_mgr_new();
+	struct tg_cache *cache = shared ? shared->cache : tg_cache_new();
 
 	for (unsigned i = 0; i < n; i++) {
 		unsigned e1, e2;
@@ -171,11 +182,20 @@ static unsigned agree_img(const char *imgdir, const char *const *dirs, unsigned 
 		pl_arena_free(a);
 	}
 	tg_cache_stats(cache, restored, evaluated);
-	tg_cache_free(cache);
-	pl_source_mgr_free(sm);
-	pl_intern_free(in);
-	pl_arena_free(ca);
+	if (!shared) {
+		tg_cache_free(cache);
+		pl_source_mgr_free(sm);
+		pl_intern_free(in);
+		pl_arena_free(ca);
+	}
 	return failed;
+}
+
+static unsigned agree_img(const char *imgdir, const char *const *dirs, unsigned ndirs,
+                          const char *const *defs, unsigned ndefs, const char *const *files,
+                          unsigned n, unsigned *restored, unsigned *evaluated)
+{
+	return agree_in(NULL, imgdir, dirs, ndirs, defs, ndefs, files, n, restored, evaluated);
 }
 
 static unsigned agree(const char *const *dirs, unsigned ndirs, const char *const *defs,
@@ -299,6 +319,68 @@ START_TEST(defines_agree)
 
 	ck_assert_uint_eq(agree(dirs, 1, defs, 1, files, 3, &restored, &evaluated), 0);
 	ck_assert_uint_gt(restored, 0);
+}
+END_TEST
+
+/* One cache across inputs loaded under different -I folders: a file's
+ * text evaluated under some folders is skipped under others when its
+ * includes find the same files there, and evaluated again when they find
+ * other files.  Every load gives the records it gives alone. */
+START_TEST(folders_share_when_includes_agree)
+{
+	static const char *const sub[] = {"fa", "fb", "fe"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(mkdir(tmp_path(sub[i]), 0700), 0);
+	write_file("fa/shared.td", "class S { int s = 1; }\ndef sa : S;\n");
+	write_file("fb/shared.td", "class S { int s = 2; }\ndef sb : S;\n");
+	/* lib.td's own text includes shared.td: which one depends on -I */
+	write_file("lib.td", "class L { int l = 0; }\ninclude \"shared.td\"\ndef lib : L;\n");
+	write_file("ia.td", "include \"lib.td\"\ndef ia : S, L;\n");
+	const char *a[] = {tmp_path("fa"), tmpdir};
+	const char *a2[] = {tmp_path("fe"), tmp_path("fa"), tmpdir}; /* other folders, same files */
+	const char *b[] = {tmp_path("fb"), tmpdir};
+	const struct tg_options oa = {a, 2, NULL, 0, false}, oa2 = {a2, 3, NULL, 0, false},
+	                        ob = {b, 2, NULL, 0, false};
+	/* under a twice (kept), a2 (restored), b twice (not a's), a2 again;
+	 * then a, b (the second evaluation of lib.td's text, but with other
+	 * files: not kept for a's), a2 */
+	const struct tg_options *orders[2][6] = {{&oa, &oa, &oa2, &ob, &ob, &oa2},
+	                                         {&oa, &ob, &oa2, &oa2, &ob, &oa}};
+	struct pl_arena *ca = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(ca);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+
+	for (int k = 0; k < 2; k++) {
+		const struct tg_options **order = orders[k];
+		struct tg_cache *cache = tg_cache_new();
+		unsigned restored[6], evaluated, e1, e2;
+		for (int i = 0; i < 6; i++) {
+			char *with = dump_of(cache, ca, in, sm, tmp_path("ia.td"), order[i], &e1);
+			struct pl_arena *al = pl_arena_new();
+			char *alone = dump_of(NULL, al, in, sm, tmp_path("ia.td"), order[i], &e2);
+			ck_assert_msg(with && alone && e1 == 0 && e2 == 0, "order %d, load %d failed", k, i);
+			ck_assert_msg(strcmp(with, alone) == 0,
+			              "order %d, load %d: records differ through the cache", k, i);
+			ck_assert_msg(strstr(alone, order[i] == &ob ? "\"sb\"" : "\"sa\""), "load %d", i);
+			tg_cache_stats(cache, &restored[i], &evaluated);
+			free(with);
+			free(alone);
+			pl_arena_free(al);
+		}
+		if (k == 0) {
+			ck_assert_uint_gt(restored[2], restored[1]); /* a2 took what a kept */
+			ck_assert_uint_gt(restored[5], restored[4]);
+		}
+		tg_cache_free(cache);
+	}
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(ca);
+	static const char *const files[] = {"fa/shared.td", "fb/shared.td", "lib.td", "ia.td"};
+	for (int i = 0; i < 4; i++)
+		unlink(tmp_path(files[i]));
+	for (int i = 0; i < 3; i++)
+		rmdir(tmp_path(sub[i]));
 }
 END_TEST
 
@@ -608,6 +690,13 @@ START_TEST(list_agrees)
 	char imgdir[] = "/tmp/check_tg_images.XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(imgdir));
 	images_read = images_written = 0;
+	/* each group through a cache of its own and images; then all groups
+	 * through one cache, as a run over a tree of projects loads them (the
+	 * groups' -I folders differ) */
+	struct run_env env = {tg_cache_new(), pl_arena_new(), NULL, pl_source_mgr_new()};
+	env.in = pl_intern_new(env.arena);
+	unsigned restored_one = 0;
+	for (int pass = 0; pass < 2; pass++, rewind(f))
 	while (getline(&line, &cap, f) > 0) {
 		const char *dirs[64], *files[4096];
 		unsigned nd = 0, nf = 0, restored, evaluated;
@@ -619,6 +708,10 @@ START_TEST(list_agrees)
 			dirs[nd++] = t;
 		for (char *t = strtok_r(tab + 1, " \n", &save); t && nf < 4096; t = strtok_r(NULL, " \n", &save))
 			files[nf++] = t;
+		if (pass == 1) {
+			(void)agree_in(&env, NULL, dirs, nd, NULL, 0, files, nf, &restored_one, &evaluated);
+			continue;
+		}
 		failed_all += agree_img(imgdir, dirs, nd, NULL, 0, files, nf, &restored, &evaluated);
 		groups++;
 		inputs += nf;
@@ -627,12 +720,17 @@ START_TEST(list_agrees)
 	}
 	free(line);
 	fclose(f);
+	tg_cache_free(env.cache);
+	pl_source_mgr_free(env.sm);
+	pl_intern_free(env.in);
+	pl_arena_free(env.arena);
 	clear_images(imgdir);
 	rmdir(imgdir);
 	printf("cache: %u groups, %u inputs agree (%u fail to load, the same way through the cache "
 	       "and through images); %u chunks restored, %u evaluated under the cache; "
-	       "%u images written, %u read\n",
-	       groups, inputs, failed_all, restored_all, evaluated_all, images_written, images_read);
+	       "%u images written, %u read; all groups through one cache: %u chunks restored\n",
+	       groups, inputs, failed_all, restored_all, evaluated_all, images_written, images_read,
+	       restored_one);
 	ck_assert_uint_gt(images_read, 0);
 	ck_assert_uint_gt(inputs, 0);
 }
@@ -652,6 +750,7 @@ int main(void)
 		tcase_add_checked_fixture(tc, setup, teardown);
 		tcase_add_test(tc, small_inputs_agree);
 		tcase_add_test(tc, defines_agree);
+		tcase_add_test(tc, folders_share_when_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
