@@ -267,7 +267,10 @@ static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_
 	const char *line = pl_source_span_line(sf, span, &len);
 
 	rout_putc(o, ' ');
-	put_clean(o, line, len, false);
+	if (sf->text_clean) /* a line of it holds no newline */
+		rout_add(o, line, len);
+	else
+		put_clean(o, line, len, false);
 	rout_add(o, "\n ", 2);
 	/* Keep tabs so the caret lines up under the same text. */
 	size_t lead = span.col > 1 ? span.col - 1 : 0;
@@ -287,14 +290,18 @@ static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_
 }
 
 static void render_one(struct rout *o, struct pl_source_mgr *sm, enum pl_severity sev,
-                       const char *rule, struct pl_span span, const char *msg, bool color)
+                       const char *rule, struct pl_span span, const char *msg, bool msg_clean,
+                       bool color)
 {
 	struct pl_source_file *sf = pl_source_get(sm, span.file);
 
 	if (color)
 		rout_puts(o, C_BOLD);
 	if (sf) {
-		put_clean(o, sf->path, strlen(sf->path), false);
+		if (sf->path_clean)
+			rout_add(o, sf->path, sf->path_len);
+		else
+			put_clean(o, sf->path, sf->path_len, false);
 		rout_putc(o, ':');
 		rout_uint(o, span.line);
 		rout_putc(o, ':');
@@ -309,7 +316,10 @@ static void render_one(struct rout *o, struct pl_source_mgr *sm, enum pl_severit
 	rout_add(o, ": ", 2);
 	if (color)
 		rout_puts(o, C_RESET C_BOLD);
-	put_clean(o, msg, strlen(msg), true);
+	if (msg_clean)
+		rout_puts(o, msg);
+	else
+		put_clean(o, msg, strlen(msg), true);
 	if (rule) {
 		rout_add(o, " [", 2);
 		rout_puts(o, rule);
@@ -328,9 +338,9 @@ void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, 
 
 	o.f = f;
 	o.n = 0;
-	render_one(&o, sm, d->sev, d->rule, d->span, d->msg, color);
+	render_one(&o, sm, d->sev, d->rule, d->span, d->msg, d->msg_clean, color);
 	for (const struct pl_note *n = d->notes; n; n = n->next)
-		render_one(&o, sm, PL_SEV_NOTE, NULL, n->span, n->msg, color);
+		render_one(&o, sm, PL_SEV_NOTE, NULL, n->span, n->msg, false, color);
 	rout_flush(&o);
 }
 

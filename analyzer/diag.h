@@ -46,6 +46,8 @@ struct pl_diag {
 	bool uncertain;         /* a rule's "may" finding (it rests on something patlint
 	                         * cannot decide): reported as a note, whatever the
 	                         * rule's severity */
+	bool msg_clean;         /* msg is known to hold no terminal control byte (but
+	                         * tab): rendered without scanning it */
 };
 
 /* Where diagnostics go.  emit is called once per finished diagnostic. */

@@ -109,6 +109,9 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 	f->buf = buf;
 	f->len = len;
 	f->mapped = mapped;
+	f->path_len = strlen(f->path);
+	f->path_clean = pl_find_ctl(f->path, f->path_len, false) == f->path_len;
+	f->text_clean = pl_find_ctl(buf, len, true) == len;
 	build_lines(f);
 	SM_FILE(sm, id) = f;
 	atomic_store_explicit(&sm->count, id + 1, memory_order_release);

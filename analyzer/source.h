@@ -35,6 +35,10 @@ struct pl_source_file {
 	uint32_t n_lines;      /* entries in line_starts */
 	bool mapped;           /* buf is a mapping of the file (pl_map_file) */
 	bool has_cr;           /* buf holds a carriage return */
+	/* No byte of buf, or of path, is a terminal control byte other than
+	 * tab and newline (pl_find_ctl): shown as they are, unscanned. */
+	bool text_clean, path_clean;
+	size_t path_len;       /* strlen(path) */
 };
 
 struct pl_source_mgr;

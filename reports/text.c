@@ -72,6 +72,7 @@ static int text_finding(struct report_ctx *rc, const struct finding *f)
 	copy = *f->diag;
 	if (clean)
 		copy.msg = clean;
+	copy.msg_clean = true; /* sanitize looked at every byte */
 	pl_diag_render(rc->f, findings_sources(rc->fs), &copy, rc->color);
 	free(clean);
 	/* check --verify: the verdict, the witness and the applied patterns. */

@@ -381,6 +381,39 @@ START_TEST(test_diag_render_caret_and_notes)
 }
 END_TEST
 
+/* A control byte in a file's name or text shows as '?' in the location
+ * and the excerpt; a clean name and text are shown as they are, and so
+ * is a message marked clean. */
+START_TEST(test_diag_render_source_control_chars)
+{
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_source_file *ok = pl_source_add(sm, "ok.td", "def\tx;\n", 7);
+	struct pl_source_file *bad = pl_source_add(sm, "b\033d.td", "d\001f x;\n", 7);
+	struct pl_span s1 = {ok->id, 1, 1, 1, 4, 0, 3}, s2 = {bad->id, 1, 1, 1, 4, 0, 3};
+	struct pl_diag d = {0};
+	struct render_args ra = {sm, &d};
+
+	ck_assert(ok->text_clean && ok->path_clean);
+	ck_assert(!bad->text_clean && !bad->path_clean);
+	d.sev = PL_SEV_NOTE;
+	d.msg = "m";
+	d.span = s1;
+	char *out = capture(render, &ra);
+	ck_assert_str_eq(out, "ok.td:1:1: note: m\n def\tx;\n ^~~\n");
+	free(out);
+	d.span = s2;
+	out = capture(render, &ra);
+	ck_assert_str_eq(out, "b?d.td:1:1: note: m\n d?f x;\n ^~~\n");
+	free(out);
+	d.msg = "a\tb";
+	d.msg_clean = true;
+	out = capture(render, &ra);
+	ck_assert_str_eq(out, "b?d.td:1:1: note: a\tb\n d?f x;\n ^~~\n");
+	free(out);
+	pl_source_mgr_free(sm);
+}
+END_TEST
+
 START_TEST(test_diag_max_errors_and_summary)
 {
 	struct pl_arena *a = pl_arena_new();
@@ -915,6 +948,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
 	tcase_add_test(tc, test_diag_max_errors_and_summary);
 	tcase_add_test(tc, test_diag_render_control_chars);
+	tcase_add_test(tc, test_diag_render_source_control_chars);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("json");
 	tcase_add_test(tc, test_json_escaping);
