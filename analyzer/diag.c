@@ -182,13 +182,13 @@ static bool rout_room(struct rout *o, size_t n)
 	return n <= sizeof o->buf;
 }
 
-static void rout_add(struct rout *o, const char *s, size_t n)
+static inline void rout_add(struct rout *o, const char *s, size_t n)
 {
 	if (!rout_room(o, n)) {
 		fwrite(s, 1, n, o->f);
 		return;
 	}
-	memcpy(o->buf + o->n, s, n);
+	pl_mem_copy(o->buf + o->n, s, n);
 	o->n += n;
 }
 
@@ -233,13 +233,16 @@ static void rout_under(struct rout *o, const char *line, size_t n)
 
 static void rout_uint(struct rout *o, unsigned v)
 {
-	char tmp[16];
-	size_t k = sizeof tmp;
+	unsigned digits = 1;
 
+	for (unsigned x = v; x >= 10; x /= 10)
+		digits++;
+	rout_room(o, digits);
+	char *d = o->buf + o->n + digits;
 	do
-		tmp[--k] = (char)('0' + v % 10);
+		*--d = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	rout_add(o, tmp + k, sizeof tmp - k);
+	o->n += digits;
 }
 
 /* Write s[0..n) with terminal control characters (ESC and friends) shown

@@ -136,6 +136,37 @@ static inline bool pl_mem_eq_short(const void *pa, const void *pb, size_t n)
 	return n == 0 || (a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]);
 }
 
+/* Copy n bytes, n a run-time length often under 16, from src to dst
+ * (not overlapping): up to 16 by two overlapping word copies that touch
+ * only bytes of both, so that the short pieces a report is made of
+ * (": ", a rule id, a line number) cost no call into memcpy and its
+ * dispatch on the size. */
+static inline void pl_mem_copy(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	if (n > 16) {
+		memcpy(d, s, n);
+	} else if (n >= 8) {
+		uint64_t x, y;
+		memcpy(&x, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		memcpy(d, &x, 8);
+		memcpy(d + n - 8, &y, 8);
+	} else if (n >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else if (n) {
+		d[0] = s[0];
+		d[n >> 1] = s[n >> 1];
+		d[n - 1] = s[n - 1];
+	}
+}
+
 /* The offset of the first terminal control character in s[0..n) -- a
  * byte below 0x20 other than tab (and newline when allow_nl), or DEL --
  * or n when there is none.  Reports scan every message and source line

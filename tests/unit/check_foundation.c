@@ -196,6 +196,27 @@ END_TEST
 /* pl_mem_eq_short agrees with memcmp for every length up to 16 and a
  * difference at every position (the intern table relies on it when two
  * hashes are equal). */
+/* pl_mem_copy writes exactly dst[0..n) with src[0..n), for every length
+ * around its word sizes and at every alignment. */
+START_TEST(test_mem_copy)
+{
+	unsigned char src[64], dst[96];
+
+	for (size_t i = 0; i < sizeof src; i++)
+		src[i] = (unsigned char)(i * 37 + 11);
+	for (size_t n = 0; n <= 40; n++) {
+		for (size_t at = 0; at < 8; at++) {
+			memset(dst, 0xA5, sizeof dst);
+			pl_mem_copy(dst + 16 + at, src + at, n);
+			for (size_t i = 0; i < sizeof dst; i++) {
+				bool in = i >= 16 + at && i < 16 + at + n;
+				ck_assert_uint_eq(dst[i], (in ? src[i - 16] : 0xA5));
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_mem_eq_short)
 {
 	unsigned char a[16], b[16];
@@ -932,6 +953,7 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("intern");
 	tcase_add_test(tc, test_intern_unique);
 	tcase_add_test(tc, test_mem_eq_short);
+	tcase_add_test(tc, test_mem_copy);
 	tcase_add_test(tc, test_find_ctl);
 	tcase_add_test(tc, test_touch_zeroed);
 	tcase_add_test(tc, test_diag_render_caret_line);
