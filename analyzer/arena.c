@@ -390,7 +390,7 @@ static size_t simple_format(char *out, size_t cap, const char *fmt, va_list ap)
 		const char *q = strchr(p, '%');
 		size_t lit = q ? (size_t)(q - p) : strlen(p);
 		if (n + lit <= cap)
-			memcpy(out + n, p, lit);
+			pl_mem_copy(out + n, p, lit);
 		n += lit;
 		if (!q)
 			break;
@@ -440,7 +440,7 @@ static size_t simple_format(char *out, size_t cap, const char *fmt, va_list ap)
 		}
 		}
 		if (n + alen <= cap)
-			memcpy(out + n, arg, alen);
+			pl_mem_copy(out + n, arg, alen);
 		n += alen;
 	}
 	return n;

@@ -59,14 +59,44 @@ struct pl_buf {
 
 void pl_buf_reserve(struct pl_buf *b, size_t extra);
 
+/* Copy n bytes, n a run-time length often under 16, from src to dst
+ * (not overlapping): up to 16 by two overlapping word copies that touch
+ * only bytes of both, so that the short pieces a report is made of
+ * (": ", a rule id, a line number) cost no call into memcpy and its
+ * dispatch on the size. */
+static inline void pl_mem_copy(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	if (n > 16) {
+		memcpy(d, s, n);
+	} else if (n >= 8) {
+		uint64_t x, y;
+		memcpy(&x, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		memcpy(d, &x, 8);
+		memcpy(d + n - 8, &y, 8);
+	} else if (n >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else if (n) {
+		d[0] = s[0];
+		d[n >> 1] = s[n >> 1];
+		d[n - 1] = s[n - 1];
+	}
+}
+
 /* Append s[0..n).  In line: reports and witnesses append many short
  * pieces, most of them literals whose length the compiler knows. */
 static inline void pl_buf_add(struct pl_buf *b, const char *s, size_t n)
 {
 	if (b->len + n + 1 > b->cap)
 		pl_buf_reserve(b, n);
-	if (n)
-		memcpy(b->data + b->len, s, n);
+	pl_mem_copy(b->data + b->len, s, n);
 	b->len += n;
 	b->data[b->len] = '\0';
 }
@@ -134,37 +164,6 @@ static inline bool pl_mem_eq_short(const void *pa, const void *pb, size_t n)
 		return x == y && u == v;
 	}
 	return n == 0 || (a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]);
-}
-
-/* Copy n bytes, n a run-time length often under 16, from src to dst
- * (not overlapping): up to 16 by two overlapping word copies that touch
- * only bytes of both, so that the short pieces a report is made of
- * (": ", a rule id, a line number) cost no call into memcpy and its
- * dispatch on the size. */
-static inline void pl_mem_copy(void *dst, const void *src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-
-	if (n > 16) {
-		memcpy(d, s, n);
-	} else if (n >= 8) {
-		uint64_t x, y;
-		memcpy(&x, s, 8);
-		memcpy(&y, s + n - 8, 8);
-		memcpy(d, &x, 8);
-		memcpy(d + n - 8, &y, 8);
-	} else if (n >= 4) {
-		uint32_t x, y;
-		memcpy(&x, s, 4);
-		memcpy(&y, s + n - 4, 4);
-		memcpy(d, &x, 4);
-		memcpy(d + n - 4, &y, 4);
-	} else if (n) {
-		d[0] = s[0];
-		d[n >> 1] = s[n >> 1];
-		d[n - 1] = s[n - 1];
-	}
 }
 
 /* The offset of the first terminal control character in s[0..n) -- a
