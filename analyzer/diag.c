@@ -270,7 +270,7 @@ static void render_excerpt(struct rout *o, struct pl_source_file *sf, struct pl_
 	const char *line = pl_source_span_line(sf, span, &len);
 
 	rout_putc(o, ' ');
-	if (sf->text_clean) /* a line of it holds no newline */
+	if (pl_source_text_clean(sf)) /* a line of it holds no newline */
 		rout_add(o, line, len);
 	else
 		put_clean(o, line, len, false);

@@ -111,7 +111,6 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 	f->mapped = mapped;
 	f->path_len = strlen(f->path);
 	f->path_clean = pl_find_ctl(f->path, f->path_len, false) == f->path_len;
-	f->text_clean = pl_find_ctl(buf, len, true) == len;
 	build_lines(f);
 	SM_FILE(sm, id) = f;
 	atomic_store_explicit(&sm->count, id + 1, memory_order_release);
@@ -185,6 +184,18 @@ static void build_lines(struct pl_source_file *f)
 	}
 	f->n_lines = n;
 	f->has_cr = memchr(f->buf, '\r', f->len) != NULL;
+}
+
+bool pl_source_text_clean(struct pl_source_file *f)
+{
+	unsigned char s = atomic_load_explicit(&f->text_state, memory_order_relaxed);
+
+	if (!s) {
+		/* racing threads find the same answer */
+		s = pl_find_ctl(f->buf, f->len, true) == f->len ? 1 : 2;
+		atomic_store_explicit(&f->text_state, s, memory_order_relaxed);
+	}
+	return s == 1;
 }
 
 void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col)

@@ -35,10 +35,9 @@ struct pl_source_file {
 	uint32_t n_lines;      /* entries in line_starts */
 	bool mapped;           /* buf is a mapping of the file (pl_map_file) */
 	bool has_cr;           /* buf holds a carriage return */
-	/* No byte of buf, or of path, is a terminal control byte other than
-	 * tab and newline (pl_find_ctl): shown as they are, unscanned. */
-	bool text_clean, path_clean;
+	bool path_clean;       /* no byte of path is a terminal control byte (pl_find_ctl) */
 	size_t path_len;       /* strlen(path) */
+	_Atomic unsigned char text_state; /* pl_source_text_clean: 0 not known yet, 1, 2 */
 };
 
 struct pl_source_mgr;
@@ -54,6 +53,12 @@ struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
                                      const char *buf, size_t len);
 /* The file with this id, or NULL. */
 struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id);
+
+/* Whether no byte of f's text is a terminal control byte other than tab
+ * and newline (pl_find_ctl), so that its lines can be shown unscanned.
+ * Found out on first use (most files loaded, a run's includes, are never
+ * shown) and kept; callable from any thread. */
+bool pl_source_text_clean(struct pl_source_file *f);
 /* Files loaded so far. */
 uint32_t pl_source_count(const struct pl_source_mgr *sm);
 
