@@ -114,8 +114,8 @@ END_TEST
 START_TEST(unique_vardef_isa)
 {
 	struct pl_span sp = {0};
-	struct tg_rec *cls = tg_rec_new(k, pl_intern(intern, "C"), TG_REC_CLASS, sp);
-	struct tg_rec *made = tg_rec_new(k, pl_intern(intern, "anonymous_0"), TG_REC_DEF, sp);
+	struct tg_rec *cls = tg_rec_new(k, S("C"), TG_REC_CLASS, sp);
+	struct tg_rec *made = tg_rec_new(k, S("anonymous_0"), TG_REC_DEF, sp);
 	const struct tg_value *args[] = {I(1)};
 	const struct tg_value *v = tg_v_vardef(k, cls, args, 1);
 	ck_assert_ptr_null(tg_v_def_made(v));
