@@ -1677,6 +1677,11 @@ int tg_lex_included_from(const struct tg_lexer *lx, uint32_t file_id, struct pl_
 
 /* ---- chunks ---- */
 
+const char *tg_lex_inc_set(const struct tg_lexer *lx)
+{
+	return lx->inc_set;
+}
+
 const struct pl_source_file *tg_lex_main_file(const struct tg_lexer *lx)
 {
 	return lx->depth ? lx->frames[0].f : NULL;

@@ -205,6 +205,9 @@ struct tg_lex_chunk {
 /* tg_lex_chunk.incls[].parent: the chunk's own file; else an index into incls. */
 #define TG_CHUNK_SELF UINT32_MAX
 
+/* The -I folders and confinement lx searches includes under, as an
+ * interned key (tg_lex_chunk.inc_set). */
+const char *tg_lex_inc_set(const struct tg_lexer *lx);
 /* The main file (NULL before it was opened). */
 const struct pl_source_file *tg_lex_main_file(const struct tg_lexer *lx);
 /* Chunks started so far. */

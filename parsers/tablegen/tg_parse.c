@@ -3744,6 +3744,9 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
 		node = root;
 		for (unsigned i = 0; i < n; i++) {
+			/* the image's key covers the -I folders and confinement: its
+			 * chunks were lexed under this input's */
+			chunks[i]->inc_set = tg_lex_inc_set(p->lx);
 			struct tg_ckpt *c = node->child;
 			while (c && !tg_lex_chunk_same(c->chunk, chunks[i]))
 				c = c->sibling;
