@@ -233,9 +233,10 @@ static void rout_under(struct rout *o, const char *line, size_t n)
 
 static void rout_uint(struct rout *o, unsigned v)
 {
-	unsigned digits = 1;
+	/* line and column numbers: mostly under five digits */
+	unsigned digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : 5;
 
-	for (unsigned x = v; x >= 10; x /= 10)
+	for (unsigned x = v / 100000; x; x /= 10)
 		digits++;
 	rout_room(o, digits);
 	char *d = o->buf + o->n + digits;

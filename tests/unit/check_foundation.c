@@ -402,6 +402,32 @@ START_TEST(test_diag_render_caret_and_notes)
 }
 END_TEST
 
+/* Line and column numbers of every width are written in full. */
+START_TEST(test_diag_render_numbers)
+{
+	static const unsigned nums[] = {1, 9, 10, 99, 100, 9999, 10000, 99999, 100000, 123457,
+	                                999999, 1000000, 4294967295u};
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag d = {0};
+	struct render_args ra = {sm, &d};
+
+	d.sev = PL_SEV_NOTE;
+	d.msg = "m";
+	d.span.file = pl_source_add(sm, "n.td", "x", 1)->id;
+	d.span.off = 2; /* past the text: no excerpt */
+	for (size_t i = 0; i < PL_ARRAY_LEN(nums); i++) {
+		char want[64];
+		d.span.line = nums[i];
+		d.span.col = nums[PL_ARRAY_LEN(nums) - 1 - i];
+		snprintf(want, sizeof want, "n.td:%u:%u: note: m\n", d.span.line, d.span.col);
+		char *out = capture(render, &ra);
+		ck_assert_str_eq(out, want);
+		free(out);
+	}
+	pl_source_mgr_free(sm);
+}
+END_TEST
+
 /* A control byte in a file's name or text shows as '?' in the location
  * and the excerpt; a clean name and text are shown as they are, and so
  * is a message marked clean. */
@@ -972,6 +998,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_diag_max_errors_and_summary);
 	tcase_add_test(tc, test_diag_render_control_chars);
 	tcase_add_test(tc, test_diag_render_source_control_chars);
+	tcase_add_test(tc, test_diag_render_numbers);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("json");
 	tcase_add_test(tc, test_json_escaping);
