@@ -1676,9 +1676,9 @@ struct big {
 #define POOL_CHUNK 16384
 
 /* sz bytes, not cleared (the caller writes every one). */
-static void *pool_alloc_raw(struct pool *p, size_t sz)
+/* pool_alloc_raw when the current chunk has no room for sz (rounded). */
+static PL_NOINLINE void *pool_alloc_slow(struct pool *p, size_t sz)
 {
-	sz = (sz + 15) & ~(size_t)15;
 	if (sz > POOL_CHUNK) {
 		/* an op of over a thousand arguments: a block of its own (this
 		 * was an abort(): a pattern of such an op crashed the check) */
@@ -1706,6 +1706,19 @@ static void *pool_alloc_raw(struct pool *p, size_t sz)
 	void *r = p->chunks[p->n - 1] + p->used;
 	p->used += sz;
 	return r;
+}
+
+/* In line: a side copied from a template takes a block for each cell's
+ * operands, attributes and facts, a million a large set. */
+static inline void *pool_alloc_raw(struct pool *p, size_t sz)
+{
+	sz = (sz + 15) & ~(size_t)15;
+	if (p->n && p->used + sz <= POOL_CHUNK) {
+		void *r = p->chunks[p->n - 1] + p->used;
+		p->used += sz;
+		return r;
+	}
+	return pool_alloc_slow(p, sz);
 }
 
 static void *pool_alloc(struct pool *p, size_t sz)
