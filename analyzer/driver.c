@@ -117,7 +117,7 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	struct pl_prefetch *pf = ((void **)ud)[2];
 	const struct tg_options *to = ((void **)ud)[3]; /* the .pdll input's */
 	struct tg_records *recs = NULL;
-	size_t slot;
+	size_t slot = 0; /* set by pl_prefetch_find where used */
 	static const struct {
 		const char *cls;
 		enum pdll_td_constraint_kind kind;

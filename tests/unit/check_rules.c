@@ -141,7 +141,7 @@ static char *parse_err(struct rule_config *c, const char *text, int *rc)
 START_TEST(test_config_parse)
 {
 	struct rule_config c;
-	unsigned ov, bc, uv;
+	unsigned ov = 0, bc = 0, uv = 0;
 	int rc;
 	char *err;
 
@@ -481,7 +481,7 @@ END_TEST
 START_TEST(test_collector_config)
 {
 	struct fixture *fx = fx_new("def A;\n", 7);
-	unsigned ov;
+	unsigned ov = 0;
 
 	rule_find("overlapping-matchers", &ov);
 	fx->cfg.severity[ov] = PL_SEV_ERROR;
