@@ -3453,8 +3453,9 @@ struct tg_image_ent {
  * OpBase.td is evaluated once for all of them. */
 struct tg_cache_root {
 	struct tg_cache_root *next;
-	struct tg_options opts;        /* its macros (copied into the cache's arena) and
-	                                * confinement; no -I folders */
+	const char *const *defines;     /* its -D macros (copied into the cache's arena) */
+	unsigned n_define;
+	bool allow_include_outside;    /* its confinement */
 	struct tg_ckpt node;
 };
 
@@ -3539,13 +3540,13 @@ static struct tg_ckpt *cache_root(struct tg_cache *c, const struct tg_options *o
 	struct tg_cache_root *r;
 
 	for (r = c->roots; r; r = r->next)
-		if (r->opts.allow_include_outside == o->allow_include_outside &&
-		    strs_equal(r->opts.defines, r->opts.n_define, o->defines, o->n_define))
+		if (r->allow_include_outside == o->allow_include_outside &&
+		    strs_equal(r->defines, r->n_define, o->defines, o->n_define))
 			return &r->node;
 	r = PL_NEW(c->arena, struct tg_cache_root);
-	r->opts.allow_include_outside = o->allow_include_outside;
-	r->opts.n_define = o->n_define;
-	r->opts.defines = strs_copy(c->arena, o->defines, o->n_define);
+	r->allow_include_outside = o->allow_include_outside;
+	r->n_define = o->n_define;
+	r->defines = strs_copy(c->arena, o->defines, o->n_define);
 	r->next = c->roots;
 	c->roots = r;
 	return &r->node;
