@@ -31,7 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif

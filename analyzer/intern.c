@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 
 struct entry {
 	const char *str; /* interned string, NULL when the slot is empty */

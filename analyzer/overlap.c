@@ -48,7 +48,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 
 /* ---- representatives -------------------------------------------------- */
 

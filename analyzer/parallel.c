@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 #include <unistd.h>
 
 #include "analyzer/arena.h"

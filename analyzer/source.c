@@ -8,7 +8,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 
 /* Files live in fixed chunks that never move, so that pl_source_get can
  * read without the lock while `check -j N` threads load includes: a

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 #include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>

@@ -41,7 +41,7 @@ include tests/fuzz/local.mk
 TEST_EXTENSIONS = .test
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
-EXTRA_DIST += tests/run-golden.sh tests/lsan.supp tests/valgrind.supp
+EXTRA_DIST += tests/run-golden.sh tests/lsan.supp tests/valgrind.supp tests/tsan.supp
 TESTS += tests/cli.test tests/man-options.test tests/jobs.test tests/images.test
 # bench/measure, the timer `make bench` uses
 TESTS += tests/measure.test

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 #include <time.h>
 #include <unistd.h>
 

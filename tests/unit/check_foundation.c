@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
+#include "analyzer/cthreads.h"
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
