@@ -49,15 +49,12 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
 		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
 	}
 	if (rc < 0)
-		goto cleanup;
+		return rc;
 	if (ods_import_input(m, recs, &r->diag) < 0)
 		rc = -1;
 	if (drr_import(m, recs, 0, &r->diag) < 0)
 		rc = -1;
 	tga_detach();
-cleanup:
-	if (pf)
-		pl_prefetch_release(pf, idx);
 	return rc;
 }
 
@@ -136,11 +133,8 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	r->diag.sink = saved;
 	report_held(r, &held, where, path);
 	pl_vec_free(&held.diags);
-	if (loaded < 0) {
-		if (ahead)
-			pl_prefetch_release(pf, slot);
+	if (loaded < 0)
 		return -1;
-	}
 	int rc = ods_import(m, recs, &r->diag) < 0 ? -1 : 0;
 	tga_detach();
 	for (unsigned i = 0, n = tg_def_count(recs); i < n; i++) {
@@ -155,8 +149,6 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 			}
 		}
 	}
-	if (ahead)
-		pl_prefetch_release(pf, slot);
 	return rc;
 }
 

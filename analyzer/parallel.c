@@ -29,7 +29,6 @@ struct slot {
 	struct tg_options opts;      /* its input's (pl_tg_options_for) */
 	char *owned;                 /* path when it is a .pdll input's include */
 	struct pl_arena *arena;      /* records and recorded diagnostics: its worker's */
-	unsigned owner;              /* the worker that evaluated it (pf->arenas) */
 	struct pl_diag_ctx diag;     /* records while evaluating, forwards once taken */
 	struct pl_vec recorded;      /* struct pl_diag *, in emission order */
 	struct tg_records *recs;     /* tg_load's *out */
@@ -53,9 +52,7 @@ struct pl_prefetch {
 	} *segs;
 	bool stop;                   /* pl_prefetch_free: claim nothing more */
 	thrd_t *threads;             /* workers */
-	struct pl_arena **arenas;    /* worker i's, shared by the slots it evaluates;
-	                              * NULL once the run adopted it */
-	size_t *arena_refs;          /* slots of arenas[i] not released yet */
+	struct pl_arena **arenas;    /* worker i's, shared by the slots it evaluates */
 	struct pl_intern **views;    /* each worker's view of the run's intern table */
 	unsigned n_views;            /* made (one per worker to start) */
 	_Atomic unsigned next_view;  /* next view a starting worker takes */
@@ -129,7 +126,6 @@ static int worker(void *arg)
 		mtx_unlock(&pf->lock);
 		if (!s)
 			break;
-		s->owner = w;
 		s->arena = arena;
 		pl_diag_ctx_init(&s->diag, r->sm, s->arena);
 		s->diag.sink.emit = slot_emit;
@@ -227,7 +223,6 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->slots[i].pf = pf;
 	pf->threads = pl_xcalloc(jobs, sizeof(*pf->threads));
 	pf->arenas = pl_xcalloc(jobs, sizeof(*pf->arenas));
-	pf->arena_refs = pl_xcalloc(jobs, sizeof(*pf->arena_refs));
 	for (unsigned t = 0; t < jobs; t++)
 		pf->arenas[t] = pl_arena_new();
 	pf->views = pl_xcalloc(jobs, sizeof(*pf->views));
@@ -243,16 +238,6 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pl_prefetch_free(pf);
 		return NULL;
 	}
-	/* Let every worker finish before the main thread goes on: the main
-	 * thread's own work (PDLL files, the importers, .td files the
-	 * prefetch did not foresee) then never runs beside an evaluation.  Running them side
-	 * by side lost replayed diagnostics now and then (check-peers-jobs). */
-	for (unsigned t = 0; t < pf->n_threads; t++)
-		thrd_join(pf->threads[t], NULL);
-	pf->n_threads = 0;
-	for (size_t i = 0; i < pf->n_slots; i++)
-		if (pf->slots[i].arena)
-			pf->arena_refs[pf->slots[i].owner]++;
 	return pf;
 }
 
@@ -286,18 +271,6 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out)
 	return s->rc;
 }
 
-void pl_prefetch_release(struct pl_prefetch *pf, size_t i)
-{
-	struct slot *s = &pf->slots[i];
-
-	/* the last of its worker's slots: nothing allocates there any more */
-	if (s->arena && --pf->arena_refs[s->owner] == 0) {
-		pl_arena_adopt(pf->r->arena, pf->arenas[s->owner]);
-		pf->arenas[s->owner] = NULL;
-	}
-	s->arena = NULL;
-}
-
 void pl_prefetch_free(struct pl_prefetch *pf)
 {
 	if (!pf)
@@ -329,7 +302,6 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	}
 	free(pf->threads);
 	free(pf->arenas);
-	free(pf->arena_refs);
 	free(pf->views);
 	free(pf->slots);
 	free(pf->order);

@@ -9,22 +9,29 @@
  * evaluate inputs, each thread into an arena of its own, starting on
  * its own stretch of the input order (neighbours share includes, and each
  * thread keeps its own include cache) and then taking inputs from the end
- * of the longest stretch left;
- * pl_prefetch_start returns when all are evaluated (the calling thread's own
- * loading never runs beside an evaluation), and the calling thread takes
- * the results in input order and imports them exactly as the sequential
- * path does.  The model, the tga_* access layer and the
- * analyses see the same calls in the same order for every N, which is why
- * the output does not depend on N.  What the workers share is thread-safe:
- * the intern table (each input gets a view of it), the source manager, and
- * read-only options.  An input's diagnostics are recorded while it is
- * evaluated and replayed into the run's context when it is taken.
+ * of the longest stretch left.  The calling thread goes on beside them: it
+ * takes the results in input order as they are done and imports them
+ * exactly as the sequential path does, and loads the PDLL inputs (and any
+ * .td file the prefetch did not foresee) itself.  The model, the tga_*
+ * access layer and the analyses see the same calls in the same order for
+ * every N, which is why the output does not depend on N.
  *
- * Ownership: a worker's arena goes to the run's arena once the importer
- * has released every input the worker evaluated (pl_prefetch_release), or
- * at pl_prefetch_free, so records, diagnostics and everything an importer
- * made from them live as long as the run; pl_prefetch_free joins the
- * threads.
+ * What the threads share is thread-safe or read-only: the intern table
+ * (each worker has a view of it), the source manager, the options, and
+ * the records of a taken input.  Those records may share objects with
+ * what their worker is still evaluating (its include cache), and both
+ * sides touch them then: the importer reads names, fields, values and
+ * superclasses, which nothing changes once a record is made, and writes
+ * only the importers' notes (tg_rec_note_set), which evaluation never
+ * reads; a worker writes only the evaluation's own caches on them (record
+ * types, DefInits, anonymous instantiations), which the importer never
+ * reads.  An input's diagnostics are recorded while it is evaluated and
+ * replayed into the run's context when it is taken; its records then
+ * report to the run's context.
+ *
+ * Ownership: the workers' arenas go to the run's arena at
+ * pl_prefetch_free, which joins the threads, so records, diagnostics and
+ * everything an importer made from them live as long as the run.
  */
 #ifndef PL_PARALLEL_H
 #define PL_PARALLEL_H
@@ -40,8 +47,8 @@ struct pl_prefetch;
 unsigned pl_jobs_default(void);
 
 /* Evaluate the .td files among files[0..n), and the .td files the .pdll
- * files among them include (pdll_td_includes), on jobs threads and return
- * when all are done (the strings must outlive the prefetch).  Returns NULL
+ * files among them include (pdll_td_includes), on jobs threads, and return
+ * while they run (the strings must outlive the prefetch).  Returns NULL
  * when there is nothing to overlap (jobs < 2, fewer than two such files,
  * or no thread could be started): then load sequentially. */
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
@@ -55,13 +62,9 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
 
 /* Whether the .td file `path` (as a .pdll input's include resolves it) was
  * evaluated ahead and not taken yet: *id is then its slot, for
- * pl_prefetch_take and pl_prefetch_release.  pf may be NULL (false).  Taken
- * in order, a file one input includes twice matches two slots. */
+ * pl_prefetch_take.  pf may be NULL (false).  Taken in order, a file one
+ * input includes twice matches two slots. */
 bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id);
-
-/* The importer is done with slot i's records: once it is done with every
- * slot of the same worker, that worker's memory goes to the run. */
-void pl_prefetch_release(struct pl_prefetch *pf, size_t i);
 
 /* Join the threads and free the prefetch (what the workers evaluated,
  * taken or not, goes to the run's arena). */
