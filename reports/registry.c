@@ -42,15 +42,17 @@ static bool written(const struct report_ctx *rc, const struct finding *f)
 	return !f->in_baseline && !(rc->only_active && f->suppressed_by);
 }
 
-/* Findings [lo, hi) of a per-finding writer rendered into a memory
- * stream of their own (report_write's threads). */
+/* Findings [lo, hi) of a per-finding writer, rendered by one of
+ * report_write's threads into a memory stream of their own, or, the first
+ * chunk of a window, by the calling thread straight to the report. */
 struct chunk {
 	const struct report_writer *w;
-	struct report_ctx rc; /* a copy whose f is the memory stream */
+	struct report_ctx rc; /* a copy whose f is the memory stream (or the report's) */
 	size_t lo, hi;
-	char *text;
-	size_t len;
-	unsigned count; /* findings written */
+	bool direct;          /* write to rc.f itself, not to buf */
+	struct pl_buf buf;    /* the text, kept from window to window: its pages are
+	                       * faulted in once, not for every window */
+	unsigned count;       /* findings written */
 	int status;
 };
 
@@ -66,15 +68,18 @@ static ssize_t buf_write(void *cookie, const char *s, size_t n)
 static int chunk_render(void *arg)
 {
 	struct chunk *c = arg;
-	struct pl_buf b = {0};
-	FILE *m = fopencookie(&b, "w", (cookie_io_functions_t){.write = buf_write});
+	FILE *m = c->rc.f;
 
-	if (!m) {
-		c->status = -1;
-		return 0;
+	if (!c->direct) {
+		pl_buf_clear(&c->buf);
+		m = fopencookie(&c->buf, "w", (cookie_io_functions_t){.write = buf_write});
+		if (!m) {
+			c->status = -1;
+			return 0;
+		}
+		setvbuf(m, NULL, _IONBF, 0); /* the renderers write in pieces of 8 KiB */
+		c->rc.f = m;
 	}
-	setvbuf(m, NULL, _IONBF, 0); /* the renderers write in pieces of 8 KiB */
-	c->rc.f = m;
 	for (size_t i = c->lo; i < c->hi && c->status == 0; i++) {
 		const struct finding *f = findings_at(c->rc.fs, i);
 		if (!written(&c->rc, f))
@@ -83,10 +88,8 @@ static int chunk_render(void *arg)
 			c->status = -1;
 		c->count++;
 	}
-	if (fclose(m) != 0)
+	if (!c->direct && fclose(m) != 0)
 		c->status = -1;
-	c->len = b.len;
-	c->text = pl_buf_detach(&b);
 	return 0;
 }
 
@@ -96,7 +99,8 @@ static int chunk_render(void *arg)
 enum { PARALLEL_MIN = 512, WINDOW = 4096 };
 
 /* The findings [lo, hi) of a per-finding writer on rc->jobs threads, each
- * taking a contiguous share, their texts then written in order. */
+ * taking a contiguous share, written in order: the calling thread's (the
+ * first) straight to the report while the others render theirs. */
 static int write_window(struct report_ctx *rc, const struct report_writer *w, struct chunk *cs,
                         thrd_t *ids, size_t lo, size_t hi)
 {
@@ -104,8 +108,15 @@ static int write_window(struct report_ctx *rc, const struct report_writer *w, st
 	size_t n = hi - lo;
 	int status = 0;
 
-	for (unsigned t = 0; t < jobs; t++)
-		cs[t] = (struct chunk){.w = w, .rc = *rc, .lo = lo + n * t / jobs, .hi = lo + n * (t + 1) / jobs};
+	for (unsigned t = 0; t < jobs; t++) {
+		cs[t].w = w;
+		cs[t].rc = *rc;
+		cs[t].lo = lo + n * t / jobs;
+		cs[t].hi = lo + n * (t + 1) / jobs;
+		cs[t].direct = t == 0;
+		cs[t].count = 0;
+		cs[t].status = 0;
+	}
 	unsigned started = 1;
 	while (started < jobs && thrd_create(&ids[started], chunk_render, &cs[started]) == thrd_success)
 		started++;
@@ -117,10 +128,10 @@ static int write_window(struct report_ctx *rc, const struct report_writer *w, st
 			chunk_render(&cs[t]);
 	}
 	for (unsigned t = 0; t < jobs; t++) {
-		if (cs[t].status < 0 || (cs[t].len && fwrite(cs[t].text, 1, cs[t].len, rc->f) != cs[t].len))
+		const struct pl_buf *b = &cs[t].buf;
+		if (cs[t].status < 0 || (!cs[t].direct && b->len && fwrite(b->data, 1, b->len, rc->f) != b->len))
 			status = -1;
 		rc->index += cs[t].count;
-		free(cs[t].text);
 	}
 	return status;
 }
@@ -144,6 +155,8 @@ static int write_parallel(struct report_ctx *rc, const struct report_writer *w, 
 	for (size_t lo = 0; lo < n; lo += WINDOW)
 		if (write_window(rc, w, cs, ids, lo, lo + WINDOW < n ? lo + WINDOW : n) < 0)
 			status = -1;
+	for (unsigned t = 0; t < rc->jobs; t++)
+		pl_buf_free(&cs[t].buf);
 	free(cs);
 	free(ids);
 	return status;
