@@ -1,11 +1,46 @@
 /*
  * json.c -- streaming JSON output with llvm::json-compatible escaping.
+ *
+ * A SARIF report of a large run is tens of megabytes, nearly all of it
+ * strings and indentation: they are copied into the writer's buffer a
+ * run of bytes at a time (written a character at a time through stdio
+ * they were half of such a run's instructions).
  */
 #include "config.h"
 #include "json.h"
+#include "util.h"
 
-#include <inttypes.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+void pl_json_flush(struct pl_json *j)
+{
+	if (j->n)
+		fwrite(j->buf, 1, j->n, j->f);
+	j->n = 0;
+}
+
+static inline void out(struct pl_json *j, const void *p, size_t n)
+{
+	if (n > sizeof j->buf - j->n) {
+		pl_json_flush(j);
+		if (n >= sizeof j->buf) {
+			fwrite(p, 1, n, j->f);
+			return;
+		}
+	}
+	pl_mem_copy(j->buf + j->n, p, n);
+	j->n += n;
+}
+
+static inline void outc(struct pl_json *j, char c)
+{
+	if (j->n == sizeof j->buf)
+		pl_json_flush(j);
+	j->buf[j->n++] = c;
+}
 
 void pl_json_init(struct pl_json *j, FILE *f, int indent)
 {
@@ -16,11 +51,16 @@ void pl_json_init(struct pl_json *j, FILE *f, int indent)
 
 static void newline(struct pl_json *j)
 {
+	static const char spaces[64] = "                                                                ";
+
 	if (!j->indent)
 		return;
-	fputc('\n', j->f);
-	for (unsigned i = 0; i < j->depth * (unsigned)j->indent; i++)
-		fputc(' ', j->f);
+	outc(j, '\n');
+	for (size_t n = (size_t)j->depth * (unsigned)j->indent; n;) {
+		size_t k = n < sizeof spaces ? n : sizeof spaces;
+		out(j, spaces, k);
+		n -= k;
+	}
 }
 
 /* Separator before a value (not after a key). */
@@ -31,7 +71,7 @@ static void before_value(struct pl_json *j)
 		return;
 	}
 	if (j->depth && j->need_comma[j->depth])
-		fputc(',', j->f);
+		outc(j, ',');
 	if (j->depth) {
 		j->need_comma[j->depth] = true;
 		newline(j);
@@ -41,7 +81,7 @@ static void before_value(struct pl_json *j)
 static void open_container(struct pl_json *j, char c)
 {
 	before_value(j);
-	fputc(c, j->f);
+	outc(j, c);
 	if (j->depth + 1 < PL_JSON_MAX_DEPTH)
 		j->depth++;
 	j->need_comma[j->depth] = false;
@@ -55,7 +95,7 @@ static void close_container(struct pl_json *j, char c)
 		j->depth--;
 	if (had)
 		newline(j);
-	fputc(c, j->f);
+	outc(j, c);
 }
 
 void pl_json_begin_object(struct pl_json *j) { open_container(j, '{'); }
@@ -90,56 +130,119 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-void pl_json_quote(FILE *f, const char *str, size_t n)
+/* Bytes a JSON string holds as they are: printable ASCII but '"' and '\\'. */
+static inline bool plain_byte(unsigned char c)
 {
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* The length of the run of plain bytes (plain_byte) s starts with. */
+static size_t plain_run(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+#ifdef __SSE2__
+	/* signed compare: the bytes from 0x80 up are below 0x20 too */
+	const __m128i space = _mm_set1_epi8(0x20), dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
+	for (; i + 16 <= n; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i odd = _mm_or_si128(_mm_cmplt_epi8(x, space),
+		                           _mm_or_si128(_mm_cmpeq_epi8(x, dq), _mm_cmpeq_epi8(x, bs)));
+		unsigned m = (unsigned)_mm_movemask_epi8(odd);
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && plain_byte(s[i]))
+		i++;
+	return i;
+}
+
+/* s[0..n) escaped, without the quotes. */
+static void escape(struct pl_json *j, const char *str, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 
-	fputc('"', f);
 	for (size_t i = 0; i < n;) {
+		size_t run = i + plain_run(s + i, n - i);
+		if (run > i) {
+			out(j, s + i, run - i);
+			i = run;
+			if (i == n)
+				break;
+		}
 		unsigned char c = s[i];
 		if (c == '"' || c == '\\') {
-			fputc('\\', f);
-			fputc(c, f);
+			char esc[2] = {'\\', (char)c};
+			out(j, esc, 2);
 			i++;
 		} else if (c < 0x20) {
 			switch (c) {
-			case '\t': fputs("\\t", f); break;
-			case '\n': fputs("\\n", f); break;
-			case '\r': fputs("\\r", f); break;
-			default: fprintf(f, "\\u%04x", c); break;
+			case '\t': out(j, "\\t", 2); break;
+			case '\n': out(j, "\\n", 2); break;
+			case '\r': out(j, "\\r", 2); break;
+			default: {
+				char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+				out(j, esc, 6);
+				break;
 			}
-			i++;
-		} else if (c < 0x80) {
-			fputc(c, f);
+			}
 			i++;
 		} else {
 			size_t len = utf8_len(s + i, n - i);
 			if (len) {
-				fwrite(s + i, 1, len, f);
+				out(j, s + i, len);
 				i += len;
 			} else {
-				fputs("\xEF\xBF\xBD", f); /* U+FFFD */
+				out(j, "\xEF\xBF\xBD", 3); /* U+FFFD */
 				i++;
 			}
 		}
 	}
-	fputc('"', f);
+}
+
+static void quote(struct pl_json *j, const char *s, size_t n)
+{
+	outc(j, '"');
+	escape(j, s, n);
+	outc(j, '"');
+}
+
+void pl_json_quote(FILE *f, const char *s, size_t n)
+{
+	struct pl_json t; /* only its stream and buffer are used */
+
+	t.f = f;
+	t.n = 0;
+	quote(&t, s, n);
+	pl_json_flush(&t);
 }
 
 void pl_json_key(struct pl_json *j, const char *key)
 {
 	before_value(j);
-	pl_json_quote(j->f, key, strlen(key));
-	fputc(':', j->f);
+	quote(j, key, strlen(key));
 	if (j->indent)
-		fputc(' ', j->f);
+		out(j, ": ", 2);
+	else
+		outc(j, ':');
 	j->after_key = true;
 }
 
 void pl_json_string_n(struct pl_json *j, const char *s, size_t n)
 {
 	before_value(j);
-	pl_json_quote(j->f, s, n);
+	quote(j, s, n);
+}
+
+void pl_json_string_tail(struct pl_json *j, const char *s, size_t n, const char *tail)
+{
+	before_value(j);
+	outc(j, '"');
+	escape(j, s, n);
+	escape(j, tail, strlen(tail));
+	outc(j, '"');
 }
 
 void pl_json_string(struct pl_json *j, const char *s)
@@ -153,23 +256,35 @@ void pl_json_string(struct pl_json *j, const char *s)
 
 void pl_json_int(struct pl_json *j, int64_t v)
 {
+	char buf[24], *p = buf + sizeof buf;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
 	before_value(j);
-	fprintf(j->f, "%" PRId64, v);
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	out(j, p, (size_t)(buf + sizeof buf - p));
 }
 
 void pl_json_bool(struct pl_json *j, bool v)
 {
 	before_value(j);
-	fputs(v ? "true" : "false", j->f);
+	if (v)
+		out(j, "true", 4);
+	else
+		out(j, "false", 5);
 }
 
 void pl_json_null(struct pl_json *j)
 {
 	before_value(j);
-	fputs("null", j->f);
+	out(j, "null", 4);
 }
 
 void pl_json_end(struct pl_json *j)
 {
-	fputc('\n', j->f);
+	outc(j, '\n');
+	pl_json_flush(j);
 }

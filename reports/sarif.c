@@ -37,20 +37,29 @@ static const char *level_name(enum pl_severity s)
 	return s == PL_SEV_ERROR ? "error" : s == PL_SEV_WARNING ? "warning" : "note";
 }
 
+/* Bytes a URI keeps as they are: unreserved characters and '/'. */
+static bool uri_plain(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+}
+
 /* Percent-encode path for a URI (keeps unreserved characters and '/'). */
 static void uri_encode(struct pl_buf *b, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)path;
 
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    *p == '-' || *p == '.' || *p == '_' || *p == '~' || *p == '/') {
-			pl_buf_putc(b, (char)*p);
-		} else {
-			pl_buf_putc(b, '%');
-			pl_buf_putc(b, hex[*p >> 4]);
-			pl_buf_putc(b, hex[*p & 15]);
-		}
+	while (*p) {
+		const unsigned char *run = p;
+		while (*p && uri_plain(*p))
+			p++;
+		pl_buf_add(b, (const char *)run, (size_t)(p - run));
+		if (!*p)
+			break;
+		char esc[3] = {'%', hex[*p >> 4], hex[*p & 15]};
+		pl_buf_add(b, esc, 3);
+		p++;
 	}
 }
 
@@ -60,15 +69,10 @@ static void sentence(struct pl_json *j, const char *msg)
 {
 	size_t n = strlen(msg);
 
-	if (n && (msg[n - 1] == '.' || msg[n - 1] == '!' || msg[n - 1] == '?')) {
-		pl_json_string(j, msg);
-		return;
-	}
-	struct pl_buf b = {0};
-	pl_buf_add(&b, msg, n);
-	pl_buf_putc(&b, '.');
-	pl_json_string_n(j, b.data, b.len);
-	pl_buf_free(&b);
+	if (n && (msg[n - 1] == '.' || msg[n - 1] == '!' || msg[n - 1] == '?'))
+		pl_json_string_n(j, msg, n);
+	else
+		pl_json_string_tail(j, msg, n, ".");
 }
 
 static void message(struct pl_json *j, const char *text)
@@ -102,30 +106,54 @@ static uint32_t utf16_col(struct pl_source_file *f, uint32_t line, uint32_t col)
 	return units + 1;
 }
 
-static void artifact(struct pl_json *j, const char *path)
+/* What a SARIF report keeps while it is written. */
+struct sarif {
+	struct pl_json j;
+	char **uri;   /* uri[file id]: the artifact URI of that file (heap), or NULL */
+	size_t n_uri;
+};
+
+/* The artifact URI of source file id (path: its findings_relpath): made
+ * once per file, where every location of a large report named it anew. */
+static const char *artifact_uri(struct sarif *st, uint32_t id, const char *path)
 {
-	struct pl_buf b = {0};
+	if (id >= st->n_uri) {
+		size_t n = st->n_uri ? st->n_uri : 16;
+		while (n <= id)
+			n *= 2;
+		st->uri = pl_xrealloc(st->uri, n * sizeof(*st->uri));
+		memset(st->uri + st->n_uri, 0, (n - st->n_uri) * sizeof(*st->uri));
+		st->n_uri = n;
+	}
+	if (!st->uri[id]) {
+		struct pl_buf b = {0};
+		if (path[0] == '/')
+			pl_buf_puts(&b, "file://");
+		uri_encode(&b, path);
+		st->uri[id] = pl_buf_detach(&b);
+	}
+	return st->uri[id];
+}
+
+static void artifact(struct sarif *st, uint32_t id, const char *path)
+{
+	struct pl_json *j = &st->j;
 
 	pl_json_key(j, "artifactLocation");
 	pl_json_begin_object(j);
 	pl_json_key(j, "uri");
-	if (path[0] == '/') {
-		pl_buf_puts(&b, "file://");
-		uri_encode(&b, path);
-		pl_json_string(j, pl_buf_cstr(&b));
-	} else {
-		uri_encode(&b, path);
-		pl_json_string(j, pl_buf_cstr(&b));
+	pl_json_string(j, artifact_uri(st, id, path));
+	if (path[0] != '/') {
 		pl_json_key(j, "uriBaseId");
 		pl_json_string(j, SRCROOT);
 	}
 	pl_json_end_object(j);
-	pl_buf_free(&b);
 }
 
 /* A physicalLocation for span (the caller has checked span.file). */
-static void physical(struct pl_json *j, struct findings *fs, struct pl_span s)
+static void physical(struct sarif *st, struct findings *fs, struct pl_span s)
 {
+	struct pl_json *j = &st->j;
 	struct pl_source_file *f = pl_source_get(findings_sources(fs), s.file);
 	uint32_t line = s.line ? s.line : 1, col = s.col ? s.col : 1;
 	uint32_t eline = s.end_line, ecol = s.end_col;
@@ -136,7 +164,7 @@ static void physical(struct pl_json *j, struct findings *fs, struct pl_span s)
 	}
 	pl_json_key(j, "physicalLocation");
 	pl_json_begin_object(j);
-	artifact(j, findings_relpath(fs, s.file));
+	artifact(st, s.file, findings_relpath(fs, s.file));
 	pl_json_key(j, "region");
 	pl_json_begin_object(j);
 	pl_json_key(j, "startLine");
@@ -242,11 +270,12 @@ static void rule_descriptor(struct pl_json *j, const struct rule *r)
 
 static int sarif_begin(struct report_ctx *rc)
 {
-	struct pl_json *j = pl_xcalloc(1, sizeof(*j));
+	struct sarif *st = pl_xcalloc(1, sizeof(*st));
+	struct pl_json *j = &st->j;
 	struct pl_buf b = {0};
 	const char *root = findings_root(rc->fs);
 
-	rc->state = j;
+	rc->state = st;
 	pl_json_init(j, rc->f, 2);
 	pl_json_begin_object(j);
 	pl_json_key(j, "$schema");
@@ -302,7 +331,8 @@ static const char *fingerprint_or_empty(const char *s) { return s ? s : ""; }
 
 static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 {
-	struct pl_json *j = rc->state;
+	struct sarif *st = rc->state;
+	struct pl_json *j = &st->j;
 	const struct pl_diag *d = f->diag;
 	const struct rule_finding_info *info = d->extra;
 	unsigned id = 0;
@@ -324,7 +354,7 @@ static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 		pl_json_key(j, "locations");
 		pl_json_begin_array(j);
 		pl_json_begin_object(j);
-		physical(j, rc->fs, d->span);
+		physical(st, rc->fs, d->span);
 		pl_json_end_object(j);
 		pl_json_end_array(j);
 	}
@@ -336,7 +366,7 @@ static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 			pl_json_key(j, "id");
 			pl_json_int(j, id++);
 			if (n->span.file)
-				physical(j, rc->fs, n->span);
+				physical(st, rc->fs, n->span);
 			pl_json_key(j, "message");
 			message(j, n->msg);
 			pl_json_end_object(j);
@@ -365,7 +395,7 @@ static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 		if (f->suppressed_by->span.file) {
 			pl_json_key(j, "location");
 			pl_json_begin_object(j);
-			physical(j, rc->fs, f->suppressed_by->span);
+			physical(st, rc->fs, f->suppressed_by->span);
 			pl_json_end_object(j);
 		}
 		pl_json_end_object(j);
@@ -406,7 +436,8 @@ static int sarif_finding(struct report_ctx *rc, const struct finding *f)
 
 static int sarif_end(struct report_ctx *rc)
 {
-	struct pl_json *j = rc->state;
+	struct sarif *st = rc->state;
+	struct pl_json *j = &st->j;
 	size_t n = findings_count(rc->fs);
 	bool any = false;
 
@@ -435,7 +466,7 @@ static int sarif_end(struct report_ctx *rc)
 			pl_json_key(j, "locations");
 			pl_json_begin_array(j);
 			pl_json_begin_object(j);
-			physical(j, rc->fs, d->span);
+			physical(st, rc->fs, d->span);
 			pl_json_end_object(j);
 			pl_json_end_array(j);
 		}
@@ -449,7 +480,10 @@ static int sarif_end(struct report_ctx *rc)
 	pl_json_end_array(j); /* runs */
 	pl_json_end_object(j);
 	pl_json_end(j);
-	free(j);
+	for (size_t i = 0; i < st->n_uri; i++)
+		free(st->uri[i]);
+	free(st->uri);
+	free(st);
 	rc->state = NULL;
 	return 0;
 }

@@ -509,12 +509,138 @@ static void write_json(FILE *f, void *ud)
 	pl_json_end_array(&j);
 	pl_json_end_array(&j);
 	pl_json_end_object(&j);
+	pl_json_flush(&j);
 }
 
 START_TEST(test_json_escaping)
 {
 	char *out = capture(write_json, NULL);
 	ck_assert_str_eq(out, "{\"s\":\"q\\\"\\\\\\t\\n\\u0001\xEF\xBF\xBD\xc3\xa9\",\"a\":[-5,null,true,[]]}");
+	free(out);
+}
+END_TEST
+
+/* What json.h says a string becomes, for ASCII s: the escapes and
+ * \u00XX for other bytes below 0x20, the rest as it is. */
+static void json_ascii_ref(struct pl_buf *b, const char *s, size_t n)
+{
+	pl_buf_putc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			pl_buf_putc(b, '\\');
+			pl_buf_putc(b, (char)c);
+		} else if (c == '\t') {
+			pl_buf_puts(b, "\\t");
+		} else if (c == '\n') {
+			pl_buf_puts(b, "\\n");
+		} else if (c == '\r') {
+			pl_buf_puts(b, "\\r");
+		} else if (c < 0x20) {
+			char e[8];
+			snprintf(e, sizeof e, "\\u%04x", c);
+			pl_buf_puts(b, e);
+		} else {
+			pl_buf_putc(b, (char)c);
+		}
+	}
+	pl_buf_putc(b, '"');
+}
+
+struct json_strings {
+	const char *const *s;
+	const size_t *n;
+	size_t count;
+};
+
+static void write_strings(FILE *f, void *ud)
+{
+	const struct json_strings *js = ud;
+	struct pl_json j;
+
+	pl_json_init(&j, f, 0);
+	for (size_t i = 0; i < js->count; i++)
+		pl_json_string_n(&j, js->s[i], js->n[i]);
+	pl_json_flush(&j);
+}
+
+/* Every ASCII byte at every place of strings longer than the 16 bytes the
+ * writer scans at once (and at their ends), strings longer than its
+ * buffer, and a document much longer than it, against a byte-at-a-time
+ * reference; then bytes from 0x80 up inside long runs. */
+START_TEST(test_json_escaping_runs)
+{
+	enum { LEN = 40, BIG = 3 * PL_JSON_BUFSIZ + 17 };
+	static char strs[128 * LEN][LEN];
+	static const char *sp[128 * LEN + 1];
+	static size_t sn[128 * LEN + 1];
+	char *big = malloc(BIG);
+	struct pl_buf want = {0};
+	size_t k = 0;
+
+	for (int c = 0; c < 128; c++) {
+		for (size_t at = 0; at < LEN; at++, k++) {
+			memset(strs[k], 'a', LEN);
+			strs[k][at] = (char)c;
+			sp[k] = strs[k];
+			sn[k] = at + 1 + (at % 3 == 0 ? LEN - at - 1 : at % 7); /* ends at, or past, c */
+			if (sn[k] > LEN)
+				sn[k] = LEN;
+			json_ascii_ref(&want, sp[k], sn[k]);
+		}
+	}
+	/* a plain run longer than the buffer, then short runs */
+	for (size_t i = 0; i < BIG; i++)
+		big[i] = (char)(i < 2 * PL_JSON_BUFSIZ + 5 ? 'x' + (char)(i % 3)
+		                : i % 97 == 0 ? '"' : i % 89 == 0 ? '\n' : 'a' + (char)(i % 26));
+	sp[k] = big;
+	sn[k] = BIG;
+	json_ascii_ref(&want, big, BIG);
+	k++;
+	struct json_strings js = {sp, sn, k};
+	char *out = capture(write_strings, &js);
+	ck_assert_uint_eq(strlen(out), want.len);
+	ck_assert(memcmp(out, want.data, want.len) == 0);
+	free(out);
+
+	/* valid UTF-8 passes; a stray byte from 0x80 up becomes U+FFFD */
+	static const char *const u[] = {
+		"abcdefghijklmnopqrstuvw\xc3\xa9xyz", "abcdefghijklmnopqrstuvw\xffxyz",
+		"abcdefghijklmnop\xe2\x82\xac", "abcdefghijklmnop\xe2\x82",
+	};
+	static const char *const uw[] = {
+		"\"abcdefghijklmnopqrstuvw\xc3\xa9xyz\"", "\"abcdefghijklmnopqrstuvw\xEF\xBF\xBDxyz\"",
+		"\"abcdefghijklmnop\xe2\x82\xac\"", "\"abcdefghijklmnop\xEF\xBF\xBD\xEF\xBF\xBD\"",
+	};
+	for (size_t i = 0; i < PL_ARRAY_LEN(u); i++) {
+		size_t n = strlen(u[i]);
+		struct json_strings one = {&u[i], &n, 1};
+		out = capture(write_strings, &one);
+		ck_assert_str_eq(out, uw[i]);
+		free(out);
+	}
+	pl_buf_free(&want);
+	free(big);
+}
+END_TEST
+
+static void write_tail(FILE *f, void *ud)
+{
+	struct pl_json j;
+
+	(void)ud;
+	pl_json_init(&j, f, 0);
+	pl_json_begin_array(&j);
+	pl_json_string_tail(&j, "a \"b\"", 5, ".");
+	pl_json_string_tail(&j, "", 0, "\t");
+	pl_json_end_array(&j);
+	pl_json_end(&j);
+}
+
+START_TEST(test_json_string_tail)
+{
+	char *out = capture(write_tail, NULL);
+	ck_assert_str_eq(out, "[\"a \\\"b\\\".\",\"\\t\"]\n");
 	free(out);
 }
 END_TEST
@@ -1002,6 +1128,8 @@ static Suite *foundation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("json");
 	tcase_add_test(tc, test_json_escaping);
+	tcase_add_test(tc, test_json_escaping_runs);
+	tcase_add_test(tc, test_json_string_tail);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_add_test(tc, test_cli_parse);
