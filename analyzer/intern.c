@@ -25,6 +25,10 @@ struct pl_intern {
 	size_t count;           /* slots used */
 	struct pl_intern *parent; /* a view: the shared table it fronts */
 	bool shared;            /* calls take lock */
+	struct pl_arena *names; /* while shared: where new strings and tables go (the
+	                         * owner of arena goes on allocating there: -j's main
+	                         * thread imports beside the workers); arena adopts it
+	                         * when the sharing ends */
 	mtx_t lock;             /* guards a shared table */
 };
 
@@ -51,6 +55,18 @@ struct pl_intern *pl_intern_view_new(struct pl_intern *shared)
 void pl_intern_set_shared(struct pl_intern *t, int shared)
 {
 	t->shared = shared != 0;
+	if (t->shared && t->arena && !t->names) {
+		t->names = pl_arena_new();
+	} else if (!t->shared && t->names) {
+		pl_arena_adopt(t->arena, t->names);
+		t->names = NULL;
+	}
+}
+
+/* Where t's strings and grown tables go now. */
+static struct pl_arena *alloc_arena(const struct pl_intern *t)
+{
+	return t->names ? t->names : t->arena;
 }
 
 void pl_intern_free(struct pl_intern *t)
@@ -59,6 +75,8 @@ void pl_intern_free(struct pl_intern *t)
 		return;
 	if (!t->slots_in_arena)
 		free(t->slots);
+	if (t->names)
+		pl_arena_adopt(t->arena, t->names);
 	mtx_destroy(&t->lock);
 	free(t);
 }
@@ -70,8 +88,8 @@ void pl_intern_free(struct pl_intern *t)
 static void grow(struct pl_intern *t)
 {
 	size_t ncap = t->cap * 2;
-	struct entry *ns = t->arena ? pl_arena_zalloc(t->arena, ncap * sizeof(*ns))
-	                            : pl_xcalloc(ncap, sizeof(*ns));
+	struct pl_arena *a = alloc_arena(t);
+	struct entry *ns = a ? pl_arena_zalloc(a, ncap * sizeof(*ns)) : pl_xcalloc(ncap, sizeof(*ns));
 
 	pl_touch_zeroed(ns, ncap * sizeof(*ns)); /* probed below and after */
 
@@ -86,7 +104,7 @@ static void grow(struct pl_intern *t)
 	if (!t->slots_in_arena)
 		free(t->slots);
 	t->slots = ns;
-	t->slots_in_arena = t->arena != NULL;
+	t->slots_in_arena = a != NULL;
 	t->cap = ncap;
 }
 
@@ -115,7 +133,7 @@ static const char *intern_hashed(struct pl_intern *t, const char *s, size_t n, u
 		p = intern_hashed(t->parent, s, n, h);
 		mtx_unlock(&t->parent->lock);
 	} else {
-		char *q = pl_arena_alloc(t->arena, sizeof(size_t) + n + 1);
+		char *q = pl_arena_alloc(alloc_arena(t), sizeof(size_t) + n + 1);
 		memcpy(q, &n, sizeof(size_t));
 		q += sizeof(size_t);
 		if (n)

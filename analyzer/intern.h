@@ -30,7 +30,9 @@ size_t pl_intern_len(const char *interned);
  * front to a shared table: it answers from its own cache and interns
  * misses in the shared table, so the strings it returns are the shared
  * table's, pointer-equal across threads.  A view is used by one thread
- * only; free views before unsharing. */
+ * only; free views before unsharing.  While shared, the table allocates
+ * in an arena of its own, which its arena adopts when the sharing ends:
+ * the arena's owner may go on allocating there meanwhile. */
 void pl_intern_set_shared(struct pl_intern *t, int shared);
 struct pl_intern *pl_intern_view_new(struct pl_intern *shared);
 

@@ -159,10 +159,7 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	r.opt = &opt;
 	r.arena = pl_arena_new();
-	/* The names have an arena of their own: -j workers intern (under the
-	 * table's lock) while the main thread allocates in r.arena. */
-	struct pl_arena *names = pl_arena_new();
-	r.intern = pl_intern_new(names);
+	r.intern = pl_intern_new(r.arena);
 	r.sm = pl_source_mgr_new();
 	pl_diag_ctx_init(&r.diag, r.sm, r.arena);
 	r.diag.max_errors = opt.max_errors;
@@ -206,7 +203,6 @@ out:
 	pl_compdb_free(r.db);
 	pl_source_mgr_free(r.sm);
 	pl_intern_free(r.intern);
-	pl_arena_free(names);
 	pl_arena_free(r.arena);
 	pl_cli_free(&opt);
 	return status;
