@@ -22,9 +22,9 @@
 #include "reports/report.h"
 #include "findings_fixture.h"
 
-/* Write fs in kind to a string (caller frees). */
-static char *render(struct findings *fs, const struct rule_config *cfg, enum report_kind kind,
-                    bool color)
+/* Write fs in kind on jobs threads to a string (caller frees). */
+static char *render_jobs(struct findings *fs, const struct rule_config *cfg, enum report_kind kind,
+                         bool color, unsigned jobs)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -36,9 +36,17 @@ static char *render(struct findings *fs, const struct rule_config *cfg, enum rep
 	rc.cfg = cfg;
 	rc.color = color;
 	rc.tool_version = "0.1.0"; /* fixed, so goldens survive version bumps */
+	rc.jobs = jobs;
 	ck_assert_int_eq(report_write(&rc, kind), 0);
 	fclose(f);
 	return buf;
+}
+
+/* Write fs in kind to a string (caller frees). */
+static char *render(struct findings *fs, const struct rule_config *cfg, enum report_kind kind,
+                    bool color)
+{
+	return render_jobs(fs, cfg, kind, color, 0);
 }
 
 static char *slurp(const char *path)
@@ -206,6 +214,52 @@ START_TEST(test_sarif_structure)
 	                 "file:///src/");
 	json_object_put(root);
 	free(s);
+	fx_free(fx);
+}
+END_TEST
+
+/* Thousands of findings give the same report on one thread and on
+ * several (the text report renders them on threads a window at a time),
+ * in every format, with input errors first and among the others. */
+START_TEST(test_reports_on_threads)
+{
+	struct fixture *fx = fx_new(fixture_a, sizeof(fixture_a) - 1);
+	struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+	uint32_t len = (uint32_t)(sizeof(fixture_a) - 1);
+
+	for (unsigned i = 0; i < 1500; i++) /* line 1 of a.td: sorted first */
+		pl_diag(&fx->diag, PL_SEV_ERROR, NULL, pl_source_span(fx->a, i % 40, i % 40 + 1),
+		        "input error %u", i);
+	for (unsigned i = 0; i < 9000; i++) {
+		uint32_t off = 60 + (i * 7) % (len - 61);
+		struct pl_span sp = pl_source_span(i % 3 ? fx->a : fx->b, i % 3 ? off : i % 100,
+		                                   (i % 3 ? off : i % 100) + 1);
+		if (i % 997 == 0) {
+			pl_diag(&fx->diag, PL_SEV_ERROR, NULL, sp, "input error in the middle %u", i);
+			continue;
+		}
+		struct pl_diag *d = rule_report_begin(&ctx, sp, "finding %u \"q\" \\ \t", i);
+		if (i % 2)
+			rule_note(&ctx, d, fx_span(fx->a, "def A", 0), "note %u", i);
+		rule_report_end(&ctx, d);
+	}
+	findings_scan_all(fx->fs);
+	findings_finish(fx->fs);
+	for (int k = 0; k < REPORT_COUNT; k++) {
+		char *one = render_jobs(fx->fs, &fx->cfg, (enum report_kind)k, false, 1);
+		for (unsigned jobs = 2; jobs <= 3; jobs++) {
+			char *many = render_jobs(fx->fs, &fx->cfg, (enum report_kind)k, false, jobs);
+			ck_assert_msg(strcmp(one, many) == 0, "%s differs with %u threads",
+			              report_writers[k]->name, jobs);
+			free(many);
+		}
+		if (k == REPORT_SARIF) {
+			struct json_object *root = json_tokener_parse(one);
+			ck_assert_ptr_nonnull(root);
+			json_object_put(root);
+		}
+		free(one);
+	}
 	fx_free(fx);
 }
 END_TEST
@@ -382,6 +436,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, test_sarif_golden);
 	tcase_add_test(tc, test_sarif_structure);
 	tcase_add_test(tc, test_sarif_utf16_columns);
+	tcase_add_test(tc, test_reports_on_threads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("gate");
 	tcase_add_test(tc, test_baseline_round_trip);
