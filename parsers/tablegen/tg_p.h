@@ -163,6 +163,12 @@ struct tg_keeper {
 	/* value uniquing: open addressing, vcap a power of two */
 	struct tg_value **vtab;
 	size_t vcap, vcount;
+	/* the Class<args> (VARDEF) values of vtab, in the order they came:
+	 * appended only, so a state kept by the include cache shares the
+	 * array up to its count (a keeper restored from one gets capvardefs
+	 * == nvardefs, and copies before it appends) */
+	struct tg_value **vardefs;
+	size_t nvardefs, capvardefs;
 	/* type singletons and tables */
 	struct tg_type *ty_bit, *ty_int, *ty_string, *ty_dag, *ty_rec_empty;
 	struct tg_type *bits_chain, *rec_chain;

@@ -3432,7 +3432,8 @@ struct tg_ckpt {
 	struct tg_keeper k;            /* keeper after the chunk, its tables copied */
 	const struct tg_type **def_rt; /* rtype of k.defs[i] then */
 	const struct tg_type **cls_rt; /* rtype of k.classes[i] then */
-	struct tg_value **vardefs;     /* the Class<args> values of k.vtab */
+	struct tg_value **vardefs;     /* the Class<args> values of k.vtab (the keeper's
+	                                * list, shared up to nvardefs) */
 	size_t nvardefs;
 	struct tg_hmap *mcs;           /* multiclasses */
 };
@@ -3604,14 +3605,9 @@ static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, const struct tg
 	for (unsigned i = 0; i < k->nclasses; i++)
 		c->cls_rt[i] = k->classes[i]->rtype;
 	c->mcs = tg_hmap_copy(a, mcs);
-	c->nvardefs = 0;
-	for (size_t i = 0; i < k->vcap; i++)
-		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
-			c->nvardefs++;
-	c->vardefs = PL_NEW_ARRAY(a, struct tg_value *, c->nvardefs ? c->nvardefs : 1);
-	for (size_t i = 0, n = 0; i < k->vcap; i++)
-		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
-			c->vardefs[n++] = k->vtab[i];
+	/* the list is appended only: its first nvardefs stay as they are */
+	c->vardefs = k->vardefs;
+	c->nvardefs = k->nvardefs;
 	c->saved = true;
 }
 
@@ -3641,6 +3637,8 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.def_map = tg_hmap_copy(a, c->k.def_map);
 	s.class_map = tg_hmap_copy(a, c->k.class_map);
 	s.globals = tg_hmap_copy(a, c->k.globals);
+	s.vardefs = c->vardefs;
+	s.nvardefs = s.capvardefs = c->nvardefs; /* appending copies it first */
 	*k = s;
 	/* A record's type may since have been made on another input's chain
 	 * of multi-class types; an anonymous instantiation Class<args> may

@@ -588,6 +588,23 @@ static bool vtab_make_room(struct tg_keeper *k)
 	return k->vcap != cap;
 }
 
+/* Note v, new in k's value table, in k's list of VARDEF values. */
+static void vardef_note(struct tg_keeper *k, struct tg_value *v)
+{
+	if (v->kind != TG_V_VARDEF)
+		return;
+	if (k->nvardefs == k->capvardefs) {
+		/* a new array: states kept before share the old one */
+		size_t cap = k->capvardefs ? k->capvardefs * 2 : 16;
+		struct tg_value **a = pl_arena_alloc(k->arena, cap * sizeof(*a));
+		if (k->nvardefs)
+			memcpy(a, k->vardefs, k->nvardefs * sizeof(*a));
+		k->vardefs = a;
+		k->capvardefs = cap;
+	}
+	k->vardefs[k->nvardefs++] = v;
+}
+
 static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_value *tmp)
 {
 	uint64_t h = v_hash(tmp);
@@ -617,6 +634,7 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	v->closed = v_closed_of(v);
 	k->vtab[idx] = v;
 	k->vcount++;
+	vardef_note(k, v);
 	return v;
 }
 
@@ -644,6 +662,7 @@ void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
 	vtab_make_room(k);
 	k->vtab[vtab_slot(k, v->hash)] = v;
 	k->vcount++;
+	vardef_note(k, v);
 }
 
 const struct tg_value *tg_v_unset_make(struct tg_keeper *k)

@@ -135,6 +135,40 @@ START_TEST(unique_vardef_isa)
 }
 END_TEST
 
+/* The keeper lists its Class<args> values as they come, each once: the
+ * include cache keeps a state's list by its count (tg_parse.c) instead of
+ * scanning the value table for them. */
+START_TEST(vardef_list)
+{
+	struct pl_span sp = {0};
+	struct tg_rec *cls = tg_rec_new(k, S("C"), TG_REC_CLASS, sp);
+	const struct tg_value *made[200];
+	struct tg_value **kept = NULL;
+	size_t n_kept = 0, base = k->nvardefs;
+
+	for (int i = 0; i < 200; i++) {
+		const struct tg_value *args[] = {I(i)};
+		for (int j = 0; j < 40; j++) /* other values: the table grows */
+			(void)I(100000 + i * 40 + j);
+		made[i] = tg_v_vardef(k, cls, args, 1);
+		ck_assert_ptr_eq(tg_v_vardef(k, cls, args, 1), made[i]); /* listed once */
+		if (i == 100) { /* a state kept here shares the list up to its count */
+			kept = k->vardefs;
+			n_kept = k->nvardefs;
+		}
+	}
+	ck_assert_uint_eq(k->nvardefs, base + 200);
+	for (int i = 0; i < 200; i++)
+		ck_assert_ptr_eq(k->vardefs[base + (size_t)i], made[i]);
+	for (size_t i = 0; i < n_kept; i++)
+		ck_assert_ptr_eq(kept[i], i < base ? k->vardefs[i] : made[i - base]);
+	size_t in_table = 0;
+	for (size_t i = 0; i < k->vcap; i++)
+		in_table += k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF;
+	ck_assert_uint_eq(in_table, k->nvardefs);
+}
+END_TEST
+
 START_TEST(printable_forms)
 {
 	const struct tg_value *bits[3] = {k->bit1, k->bit0, k->unset};
@@ -397,6 +431,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, unique_values);
 	tcase_add_test(tc, record_notes);
 	tcase_add_test(tc, unique_vardef_isa);
+	tcase_add_test(tc, vardef_list);
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
