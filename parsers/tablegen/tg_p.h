@@ -169,6 +169,10 @@ struct tg_keeper {
 	 * == nvardefs, and copies before it appends) */
 	struct tg_value **vardefs;
 	size_t nvardefs, capvardefs;
+	/* while the include cache may keep this state: the values of vtab in
+	 * the order they came, from which a kept state's table is made again
+	 * (tg_keeper_restore_values); NULL when nothing will keep the state */
+	struct tg_vlog *vlog;
 	/* type singletons and tables */
 	struct tg_type *ty_bit, *ty_int, *ty_string, *ty_dag, *ty_rec_empty;
 	struct tg_type *bits_chain, *rec_chain;
@@ -264,6 +268,20 @@ void tg_map_fini(struct tg_map_resolver *m);
 void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *in,
                     struct pl_diag_ctx *d, struct pl_source_mgr *sm);
 void tg_keeper_fini(struct tg_keeper *k);
+
+/* The value log (tg_value.c).  A state the include cache keeps holds its
+ * keeper's log and the log's count then, not a copy of the value table:
+ * copies were most of the memory a run over many inputs used, each kept
+ * state's table holding every value of the states before it. */
+struct tg_vlog;
+/* Log k's values from now on (those in its table first). */
+void tg_keeper_log_values(struct tg_keeper *k);
+/* Entries in log l. */
+size_t tg_vlog_count(const struct tg_vlog *l);
+/* Give k a value table of cap slots holding the first count values of
+ * log l, and log on in a log of its own that starts with them. */
+void tg_keeper_restore_values(struct tg_keeper *k, const struct tg_vlog *l, size_t count,
+                              size_t cap);
 const struct tg_type *tg_ty_bits(struct tg_keeper *k, unsigned width);
 const struct tg_type *tg_ty_list(struct tg_keeper *k, const struct tg_type *elem);
 const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, unsigned n);

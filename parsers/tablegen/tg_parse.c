@@ -3418,8 +3418,9 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * the macros they tested.  The cache is a tree of such states: a node is
  * the state after its parent's state and one chunk (its file and the
  * macros it found defined or not).  The second time a run evaluates a
- * node's chunk, the node keeps a copy of the state's tables; from then on
- * the chunk is skipped and the copy restored.  Values, types and records
+ * node's chunk, the node keeps a copy of the state's tables (of its value
+ * table, the keeper's log of values and its count: tg_keeper_log_values);
+ * from then on the chunk is skipped and the copy restored.  Values, types and records
  * stay shared: they are immutable once made, except for caches, which the
  * restore puts back as the node saw them (ckpt_restore).
  */
@@ -3429,7 +3430,10 @@ struct tg_ckpt {
 	struct tg_lex_chunk *chunk;    /* the chunk, its dependencies and lexer effects */
 	unsigned evals;                /* times evaluated from the parent's state */
 	bool saved;                    /* k and the rest hold the state */
-	struct tg_keeper k;            /* keeper after the chunk, its tables copied */
+	struct tg_keeper k;            /* keeper after the chunk, its tables copied
+	                                * (but vtab: NULL) */
+	const struct tg_vlog *vlog;    /* its values: the first nvlog of vlog */
+	size_t nvlog;
 	const struct tg_type **def_rt; /* rtype of k.defs[i] then */
 	const struct tg_type **cls_rt; /* rtype of k.classes[i] then */
 	struct tg_value **vardefs;     /* the Class<args> values of k.vtab (the keeper's
@@ -3563,14 +3567,6 @@ static struct tg_rec **recs_copy(struct pl_arena *a, struct tg_rec *const *v, un
 	return r;
 }
 
-static struct tg_value **vtab_copy(struct pl_arena *a, struct tg_value *const *v, size_t cap)
-{
-	struct tg_value **t = pl_arena_alloc(a, cap * sizeof(*t));
-
-	memcpy(t, v, cap * sizeof(*t));
-	return t;
-}
-
 static unsigned diag_total(const struct pl_diag_ctx *d)
 {
 	unsigned n = 0;
@@ -3588,8 +3584,10 @@ static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, const struct tg
 	struct pl_arena *a = cache->arena;
 
 	c->k = *k;
+	c->k.vtab = NULL;
+	c->vlog = k->vlog;
+	c->nvlog = tg_vlog_count(k->vlog);
 	if (!own) {
-		c->k.vtab = vtab_copy(a, k->vtab, k->vcap);
 		c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
 		c->k.classes = recs_copy(a, k->classes, k->nclasses, k->nclasses);
 		c->k.def_map = tg_hmap_copy(a, k->def_map);
@@ -3629,7 +3627,6 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.diag = k->diag;
 	s.sm = k->sm;
 	s.lx = k->lx;
-	s.vtab = vtab_copy(a, c->k.vtab, s.vcap);
 	s.capdefs = s.ndefs + 256;
 	s.defs = recs_copy(a, c->k.defs, s.ndefs, s.capdefs);
 	s.capclasses = s.nclasses + 64;
@@ -3640,6 +3637,7 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.vardefs = c->vardefs;
 	s.nvardefs = s.capvardefs = c->nvardefs; /* appending copies it first */
 	*k = s;
+	tg_keeper_restore_values(k, c->vlog, c->nvlog, c->k.vcap);
 	/* A record's type may since have been made on another input's chain
 	 * of multi-class types; an anonymous instantiation Class<args> may
 	 * since have been made by another input (it is that input's record). */
@@ -3740,6 +3738,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 	struct tg_ckpt *node = NULL;
 
 	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm);
+	tg_keeper_log_values(&lk);
 	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
 		node = root;
 		for (unsigned i = 0; i < n; i++) {
@@ -3940,6 +3939,8 @@ static void cache_boundary(struct parser *p)
 		ckpt_restore(p, skipped);
 	if (own && p->cache->dir && p->key && !image_find(p->cache, p->key))
 		image_save(p, own);
+	if (!p->node)
+		p->k->vlog = NULL; /* nothing keeps this state any more */
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -3994,6 +3995,8 @@ again:
 	p.mcs = tg_hmap_new(NULL);
 	p.cache = cache;
 	p.node = cache ? cache_root(cache, opts) : NULL;
+	if (p.node)
+		tg_keeper_log_values(p.k);
 	p.opts = opts;
 	p.no_path = no_path;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
@@ -4035,6 +4038,7 @@ again:
 		recs->k.inc_file[i] = tg_lex_include_file(p.lx, i);
 	}
 	recs->k.lx = NULL;
+	recs->k.vlog = NULL;
 	parser_free(&p);
 	*out = recs;
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;

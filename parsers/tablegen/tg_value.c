@@ -565,8 +565,8 @@ static bool v_closed_of(const struct tg_value *v)
 }
 
 /* The value table is open-addressed (no links in the values), so that the
- * include cache (tg_parse.c) can copy a state's table and go on from the
- * copy while the values themselves stay shared. */
+ * include cache (tg_parse.c) can make a kept state's table again from the
+ * value log and go on from it while the values themselves stay shared. */
 static size_t vtab_slot(const struct tg_keeper *k, uint64_t h)
 {
 	size_t mask = k->vcap - 1, i = h & mask;
@@ -586,6 +586,91 @@ static bool vtab_make_room(struct tg_keeper *k)
 		return false;
 	tg_v_reserve(k, 1);
 	return k->vcap != cap;
+}
+
+/* ---- the value log (tg_keeper_log_values) ----
+ *
+ * Entries carry the value's hash, so that a table is made again without
+ * reading the values.  A log's first nbase entries are the first nbase of
+ * its base; a log only grows, so a kept state shares it up to its count
+ * while the keeper that kept it goes on appending. */
+struct tg_vlog_ent {
+	struct tg_value *v;
+	uint64_t hash;
+};
+
+struct tg_vlog {
+	const struct tg_vlog *base;
+	size_t nbase;
+	struct tg_vlog_ent *ents;      /* the entries after the base's */
+	size_t n, cap;
+};
+
+static struct tg_vlog *vlog_new(struct pl_arena *a, const struct tg_vlog *base, size_t nbase)
+{
+	struct tg_vlog *l = PL_NEW(a, struct tg_vlog);
+
+	l->base = base;
+	l->nbase = nbase;
+	return l;
+}
+
+static void vlog_add(struct tg_keeper *k, struct tg_value *v)
+{
+	struct tg_vlog *l = k->vlog;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 256;
+		struct tg_vlog_ent *e = pl_arena_alloc(k->arena, cap * sizeof(*e));
+		if (l->n)
+			memcpy(e, l->ents, l->n * sizeof(*e));
+		l->ents = e;
+		l->cap = cap;
+	}
+	l->ents[l->n].v = v;
+	l->ents[l->n++].hash = v->hash;
+}
+
+size_t tg_vlog_count(const struct tg_vlog *l)
+{
+	return l->nbase + l->n;
+}
+
+void tg_keeper_log_values(struct tg_keeper *k)
+{
+	k->vlog = vlog_new(k->arena, NULL, 0);
+	for (size_t i = 0; i < k->vcap; i++)
+		if (k->vtab[i])
+			vlog_add(k, k->vtab[i]);
+}
+
+/* Put the first count entries of l into k's table (in any order: a
+ * lookup probes on to an empty slot, wherever the others went). */
+static void vlog_fill(struct tg_keeper *k, const struct tg_vlog *l, size_t count)
+{
+	size_t mask = k->vcap - 1;
+
+	for (; l; l = l->base) {
+		size_t own = count > l->nbase ? count - l->nbase : 0;
+		for (size_t j = 0; j < own; j++) {
+			size_t i = l->ents[j].hash & mask;
+			while (k->vtab[i])
+				i = (i + 1) & mask;
+			k->vtab[i] = l->ents[j].v;
+		}
+		count -= own; /* the rest are the base's first */
+	}
+}
+
+void tg_keeper_restore_values(struct tg_keeper *k, const struct tg_vlog *l, size_t count,
+                              size_t cap)
+{
+	k->vcap = cap;
+	k->vcount = count;
+	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap),
+	                          cap * sizeof(*k->vtab));
+	vlog_fill(k, l, count);
+	k->vlog = vlog_new(k->arena, l, count);
 }
 
 /* Note v, new in k's value table, in k's list of VARDEF values. */
@@ -635,6 +720,8 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	k->vtab[idx] = v;
 	k->vcount++;
 	vardef_note(k, v);
+	if (k->vlog)
+		vlog_add(k, v);
 	return v;
 }
 
@@ -663,6 +750,8 @@ void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
 	k->vtab[vtab_slot(k, v->hash)] = v;
 	k->vcount++;
 	vardef_note(k, v);
+	if (k->vlog)
+		vlog_add(k, v);
 }
 
 const struct tg_value *tg_v_unset_make(struct tg_keeper *k)
