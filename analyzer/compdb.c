@@ -1,7 +1,6 @@
 /*
  * compdb.c -- read MLIR's tablegen/pdll compilation databases (compdb.h).
  */
-#define _DEFAULT_SOURCE /* realpath */
 #include "config.h"
 #include "compdb.h"
 
@@ -10,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/fscache.h"
 #include "analyzer/util.h"
 
 struct entry {
@@ -24,6 +24,7 @@ struct pl_compdb {
 	struct entry *e;     /* in the order listed */
 	size_t n, cap;
 	struct entry **by_real; /* the entries sorted by real path, then order */
+	struct pl_fscache *fs;  /* where paths are resolved */
 };
 
 /* One document being read. */
@@ -72,7 +73,7 @@ static void add_entry(struct pl_compdb *db, struct reader *rd, struct doc *d,
 	memset(e, 0, sizeof(*e));
 	e->order = db->n++;
 	e->file = resolve(rd, d->file, strlen(d->file));
-	e->real = realpath(e->file, NULL);
+	e->real = pl_fscache_realpath(db->fs, e->file);
 	if (!e->real)
 		e->real = pl_xstrdup(e->file);
 	size_t cap = n_extra + 1;
@@ -228,7 +229,7 @@ static int cmp_real(const void *a, const void *b)
 }
 
 int pl_compdb_load(struct pl_compdb **dbp, const char *path, const char *const *extra,
-                   unsigned n_extra, FILE *err)
+                   unsigned n_extra, FILE *err, struct pl_fscache *fs)
 {
 	char *buf;
 	size_t len;
@@ -238,13 +239,14 @@ int pl_compdb_load(struct pl_compdb **dbp, const char *path, const char *const *
 		        pl_strerror(errno));
 		return -1;
 	}
-	int rc = pl_compdb_add_text(dbp, path, buf, len, extra, n_extra, err);
+	int rc = pl_compdb_add_text(dbp, path, buf, len, extra, n_extra, err, fs);
 	free(buf);
 	return rc;
 }
 
 int pl_compdb_add_text(struct pl_compdb **dbp, const char *path, const char *buf, size_t len,
-                       const char *const *extra, unsigned n_extra, FILE *err)
+                       const char *const *extra, unsigned n_extra, FILE *err,
+                       struct pl_fscache *fs)
 {
 	struct doc d = {0};
 	struct reader rd = {path, NULL, err, 0, &d};
@@ -252,6 +254,7 @@ int pl_compdb_add_text(struct pl_compdb **dbp, const char *path, const char *buf
 	if (!*dbp)
 		*dbp = pl_xcalloc(1, sizeof(**dbp));
 	struct pl_compdb *db = *dbp;
+	db->fs = fs;
 	const char *slash = strrchr(path, '/');
 	rd.dir = slash ? pl_xstrndup(path, (size_t)(slash - path) + 1) : pl_xstrdup("");
 	unsigned line = 0;
@@ -281,7 +284,7 @@ const char *const *pl_compdb_dirs(const struct pl_compdb *db, const char *path, 
 	*n = 0;
 	if (!db || !db->n)
 		return NULL;
-	char *real = realpath(path, NULL);
+	char *real = pl_fscache_realpath(db->fs, path);
 	const char *key = real ? real : path;
 	size_t lo = 0, hi = db->n;
 	while (lo < hi) { /* the first entry not below key */

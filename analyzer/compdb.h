@@ -29,18 +29,22 @@
 #include <stdio.h>
 
 struct pl_compdb;
+struct pl_fscache;
 
 /* Add the entries of the database at path to *db (made on the first call;
  * NULL to start), each entry's include folders followed by
  * extra[0..n_extra).  Returns 0, or -1 after printing each problem to err
- * as PATH:LINE:COL: error: MESSAGE (the entries before it are kept). */
+ * as PATH:LINE:COL: error: MESSAGE (the entries before it are kept).
+ * Paths are resolved through fs (fscache.h; NULL: the system), here and
+ * in pl_compdb_dirs. */
 int pl_compdb_load(struct pl_compdb **db, const char *path, const char *const *extra,
-                   unsigned n_extra, FILE *err);
+                   unsigned n_extra, FILE *err, struct pl_fscache *fs);
 
 /* The same for a database's text buf[0..len), read as if from the file
  * path (for messages and relative paths). */
 int pl_compdb_add_text(struct pl_compdb **db, const char *path, const char *buf, size_t len,
-                       const char *const *extra, unsigned n_extra, FILE *err);
+                       const char *const *extra, unsigned n_extra, FILE *err,
+                       struct pl_fscache *fs);
 
 /* The include folders for the file path (matched by real path), or NULL
  * when db is NULL or does not list it; *n is their number. */

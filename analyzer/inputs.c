@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/fscache.h"
+
 #define MAX_DEPTH 64
 
 static bool ends_with(const char *s, const char *suffix)
@@ -80,7 +82,8 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int pl_inputs_collect(struct pl_vec *out, const char *const *paths, size_t n)
+int pl_inputs_collect(struct pl_fscache *fs, struct pl_vec *out, const char *const *paths,
+                      size_t n)
 {
 	static const char *const here[] = {"."};
 	int rc = 0;
@@ -112,7 +115,7 @@ int pl_inputs_collect(struct pl_vec *out, const char *const *paths, size_t n)
 	}
 	/* Sort by real path and drop files named twice. */
 	for (size_t i = 0; i < out->len; i++) {
-		char *real = realpath(out->items[i], NULL);
+		char *real = pl_fscache_realpath(fs, out->items[i]);
 		if (real) {
 			/* keep the spelling the user gave, but order and dedupe by the real path:
 			 * store "real\0given" */

@@ -24,6 +24,7 @@ libpatlint_a_SOURCES += \
 	analyzer/regex.c analyzer/regex.h \
 	analyzer/parallel.c analyzer/parallel.h \
 	analyzer/recursion.c analyzer/recursion.h \
+	analyzer/fscache.c analyzer/fscache.h \
 	analyzer/source.c analyzer/source.h \
 	analyzer/util.c analyzer/util.h \
 	analyzer/verify.c analyzer/verify.h \

@@ -173,7 +173,7 @@ int main(int argc, char **argv)
 	status = EXIT_CLEAN;
 	for (size_t i = 0; i < opt.compdbs.len; i++) /* every problem of every one */
 		if (pl_compdb_load(&r.db, opt.compdbs.items[i], r.tg.include_dirs, r.tg.n_include,
-		                   stderr) < 0)
+		                   stderr, pl_source_fs(r.sm)) < 0)
 			status = EXIT_USAGE;
 	if (status == EXIT_USAGE)
 		goto out;

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "source.h"
+#include "fscache.h"
 #include "util.h"
 
 #include <stdatomic.h>
@@ -27,6 +28,7 @@ struct pl_source_mgr {
 	mtx_t lock;                    /* serializes pl_source_load / pl_source_add */
 	uint32_t *by_path;             /* open addressing: file ids by path (under lock) */
 	uint32_t by_path_cap;          /* slots (power of two), 0 before the first file */
+	struct pl_fscache *fs;         /* the run's answers from the file system */
 };
 
 #define SM_FILE(sm, id) ((sm)->chunks[(id) >> SM_CHUNK_BITS][(id) & (SM_CHUNK - 1)])
@@ -37,6 +39,7 @@ struct pl_source_mgr *pl_source_mgr_new(void)
 
 	atomic_init(&sm->count, 1);
 	mtx_init(&sm->lock, mtx_plain);
+	sm->fs = pl_fscache_new();
 	return sm;
 }
 
@@ -55,6 +58,7 @@ void pl_source_mgr_free(struct pl_source_mgr *sm)
 	for (uint32_t c = 0; c < SM_MAX_CHUNKS && sm->chunks[c]; c++)
 		free(sm->chunks[c]);
 	free(sm->by_path);
+	pl_fscache_free(sm->fs);
 	mtx_destroy(&sm->lock);
 	free(sm);
 }
@@ -141,6 +145,22 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 cleanup:
 	mtx_unlock(&sm->lock);
 	return rc;
+}
+
+struct pl_source_file *pl_source_find(struct pl_source_mgr *sm, const char *path)
+{
+	struct pl_source_file *f = NULL;
+
+	mtx_lock(&sm->lock);
+	if (sm->by_path_cap && *path_slot(sm, path))
+		f = SM_FILE(sm, *path_slot(sm, path));
+	mtx_unlock(&sm->lock);
+	return f;
+}
+
+struct pl_fscache *pl_source_fs(struct pl_source_mgr *sm)
+{
+	return sm->fs;
 }
 
 struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,

@@ -41,6 +41,7 @@ struct pl_source_file {
 };
 
 struct pl_source_mgr;
+struct pl_fscache;
 
 struct pl_source_mgr *pl_source_mgr_new(void);
 void pl_source_mgr_free(struct pl_source_mgr *sm);
@@ -48,6 +49,10 @@ void pl_source_mgr_free(struct pl_source_mgr *sm);
 /* Load path (once: a second call with the same path returns the same
  * file).  Returns 0 and sets *out, or -1 with errno set. */
 int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const char *path);
+/* The file loaded or added under path, or NULL: nothing is read. */
+struct pl_source_file *pl_source_find(struct pl_source_mgr *sm, const char *path);
+/* The run's view of the file system (fscache.h), shared by its threads. */
+struct pl_fscache *pl_source_fs(struct pl_source_mgr *sm);
 /* Register an in-memory buffer (copied) under a display name. */
 struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
                                      const char *buf, size_t len);

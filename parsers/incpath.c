@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyzer/fscache.h"
 #include "analyzer/util.h"
 
 struct incpath_root {
@@ -28,7 +29,8 @@ void incpath_memo_free(struct incpath_memo *memo)
 		free(memo->roots[i].real);
 	}
 	free(memo->roots);
-	memset(memo, 0, sizeof(*memo));
+	memo->roots = NULL;
+	memo->n = memo->cap = 0;
 }
 
 /* root_path resolved: from the memo, else realpath(3) (kept in the memo
@@ -49,7 +51,7 @@ static char *root_real(struct incpath_memo *memo, const char *root_path, bool *o
 	}
 	struct incpath_root *r = &memo->roots[memo->n++];
 	r->path = pl_xstrdup(root_path);
-	r->real = realpath(root_path, NULL);
+	r->real = pl_fscache_realpath(memo->fs, root_path);
 	return r->real;
 }
 
@@ -80,18 +82,18 @@ static char *found_real(struct incpath_memo *memo, const char *found)
 {
 	const char *slash = strrchr(found, '/');
 	const char *base = slash ? slash + 1 : found;
-	struct stat st;
+	unsigned type;
 
 	if (!memo || !*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 ||
-	    lstat(found, &st) != 0 || S_ISLNK(st.st_mode))
-		return realpath(found, NULL);
+	    !(type = pl_fscache_type(memo->fs, found, false)) || S_ISLNK(type))
+		return pl_fscache_realpath(memo ? memo->fs : NULL, found);
 	char *dir = slash ? pl_xstrndup(found, slash == found ? 1 : (size_t)(slash - found))
 	                  : pl_xstrdup(".");
 	bool owned;
 	char *dreal = root_real(memo, dir, &owned);
 	free(dir);
 	if (!dreal)
-		return realpath(found, NULL);
+		return pl_fscache_realpath(memo->fs, found);
 	struct pl_buf b = {0};
 	pl_buf_puts(&b, dreal);
 	if (strcmp(dreal, "/") != 0)

@@ -20,9 +20,12 @@
  * ask about the same few roots each time, and each realpath(3) costs a
  * readlink(2) per path component.  Zero-initialize; one per parser (not
  * shared between threads). */
+struct pl_fscache;
+
 struct incpath_memo {
 	size_t n, cap;
 	struct incpath_root *roots;
+	struct pl_fscache *fs; /* where lstat and realpath are asked, or NULL */
 };
 
 void incpath_memo_free(struct incpath_memo *memo);

@@ -45,6 +45,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/diag.h"
+#include "analyzer/fscache.h"
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
@@ -1146,12 +1147,14 @@ static struct pl_source_file *try_load(struct tg_lexer *lx, const char *path, co
                                        char **refused, bool *too_large)
 {
 	struct pl_source_file *f;
-	struct stat st;
 
-	/* stat can fail for a buffer registered with pl_source_add; such a
+	/* stat fails for a buffer registered with pl_source_add; such a
 	 * path is not on disk, so confinement has nothing to resolve. */
-	bool on_disk = stat(path, &st) == 0;
-	if (on_disk && S_ISDIR(st.st_mode))
+	unsigned type = pl_fscache_type(pl_source_fs(lx->sm), path, true);
+	bool on_disk = type != 0;
+	if (!on_disk)
+		return pl_source_find(lx->sm, path);
+	if (S_ISDIR(type))
 		return NULL;
 	if (on_disk && !lx->allow_outside) {
 		char *real = NULL;
@@ -1573,6 +1576,7 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
 	}
 	lx = pl_xcalloc_line(sizeof(*lx)); /* -j workers lex side by side */
 	lx->sm = sm;
+	lx->inc_memo.fs = pl_source_fs(sm);
 	lx->diag = diag;
 	lx->intern = intern;
 	lx->n_inc = n_include;

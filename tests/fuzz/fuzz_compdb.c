@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pl_compdb *db = NULL;
 
 	(void)pl_compdb_add_text(&db, "/fuzz/dir/db.yml", (const char *)data, size, extra, 1,
-	                         fuzz_null());
-	(void)pl_compdb_add_text(&db, "db.yml", (const char *)data, size, NULL, 0, fuzz_null());
+	                         fuzz_null(), NULL);
+	(void)pl_compdb_add_text(&db, "db.yml", (const char *)data, size, NULL, 0, fuzz_null(), NULL);
 	for (size_t i = 0; i < pl_compdb_count(db); i++) {
 		unsigned n = 0;
 		const char *f = pl_compdb_file(db, i);

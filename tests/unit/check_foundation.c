@@ -16,6 +16,7 @@
 #include <string.h>
 #include "analyzer/cthreads.h"
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 #include "analyzer/cli.h"
 #include "analyzer/compdb.h"
 #include "analyzer/diag.h"
+#include "analyzer/fscache.h"
 #include "analyzer/intern.h"
 #include "analyzer/json.h"
 #include "analyzer/source.h"
@@ -980,7 +982,7 @@ START_TEST(test_compdb_entries)
 	         "  filepath: \"gone.td\"\r\n"
 	         "...\r\n", dir);
 	write_text(db_path, other);
-	ck_assert_int_eq(pl_compdb_load(&db, db_path, extra, 1, stderr), 0);
+	ck_assert_int_eq(pl_compdb_load(&db, db_path, extra, 1, stderr, NULL), 0);
 	ck_assert_uint_eq(pl_compdb_count(db), 4);
 
 	/* a.td by another spelling: matched by real path; its first entry */
@@ -1019,7 +1021,7 @@ START_TEST(test_compdb_entries)
 	/* a second database adds up */
 	snprintf(other, sizeof other, "%s/db2.yml", dir);
 	write_text(other, "---\n  filepath: \"db.yml\"\n");
-	ck_assert_int_eq(pl_compdb_load(&db, other, NULL, 0, stderr), 0);
+	ck_assert_int_eq(pl_compdb_load(&db, other, NULL, 0, stderr, NULL), 0);
 	ck_assert_uint_eq(pl_compdb_count(db), 5);
 	ck_assert_ptr_nonnull(pl_compdb_dirs(db, path, &n));
 	ck_assert_uint_eq(n, 0);
@@ -1060,7 +1062,7 @@ START_TEST(test_compdb_errors)
 	           "  filepath: ''\n");              /* 13: empty */
 	FILE *err = open_memstream(&msgs, &len);
 	ck_assert_ptr_nonnull(err);
-	ck_assert_int_eq(pl_compdb_load(&db, db_path, NULL, 0, err), -1);
+	ck_assert_int_eq(pl_compdb_load(&db, db_path, NULL, 0, err, NULL), -1);
 	fclose(err);
 	char expect[2048];
 	snprintf(expect, sizeof expect,
@@ -1082,12 +1084,106 @@ START_TEST(test_compdb_errors)
 	db = NULL;
 	msgs = NULL;
 	err = open_memstream(&msgs, &len);
-	ck_assert_int_eq(pl_compdb_load(&db, "/nonexistent/db.yml", NULL, 0, err), -1);
+	ck_assert_int_eq(pl_compdb_load(&db, "/nonexistent/db.yml", NULL, 0, err, NULL), -1);
 	fclose(err);
 	ck_assert_str_eq(msgs, "patlint: cannot read compilation database '/nonexistent/db.yml': "
 	                       "No such file or directory\n");
 	free(msgs);
 	pl_compdb_free(db);
+}
+END_TEST
+
+/* The run's view of the file system: each answer asked once and kept
+ * (a file removed afterwards is still seen, one made afterwards is not),
+ * stat and lstat apart, realpath a fresh copy each time; many threads
+ * asking at once get the same answers.  NULL asks the system. */
+struct fs_ask {
+	struct pl_fscache *c;
+	const char *dir, *link;
+	bool ok;
+};
+
+static int fs_ask_thread(void *arg)
+{
+	struct fs_ask *a = arg;
+	char path[PATH_MAX];
+
+	a->ok = true;
+	for (int i = 0; i < 200; i++) {
+		snprintf(path, sizeof path, "%s/f%d", a->dir, i % 20);
+		a->ok &= pl_fscache_type(a->c, path, true) == (i % 20 < 10 ? S_IFREG : 0u);
+		char *r = pl_fscache_realpath(a->c, a->link);
+		a->ok &= r && strcmp(r, a->dir) == 0;
+		free(r);
+	}
+	return 0;
+}
+
+START_TEST(test_fscache)
+{
+	char dir[] = "/tmp/patlint_fsXXXXXX", file[PATH_MAX], link[PATH_MAX], later[PATH_MAX];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *rdir = realpath(dir, NULL); /* /tmp may itself be a link */
+	ck_assert_ptr_nonnull(rdir);
+	snprintf(file, sizeof file, "%s/a.td", dir);
+	snprintf(link, sizeof link, "%s/lnk", dir);
+	snprintf(later, sizeof later, "%s/later.td", dir);
+	write_text(file, "x");
+	ck_assert_int_eq(symlink(rdir, link), 0);
+
+	struct pl_fscache *c = pl_fscache_new();
+	ck_assert_uint_eq(pl_fscache_type(c, file, true), S_IFREG);
+	ck_assert_uint_eq(pl_fscache_type(c, dir, true), S_IFDIR);
+	ck_assert_uint_eq(pl_fscache_type(c, link, false), S_IFLNK);
+	ck_assert_uint_eq(pl_fscache_type(c, link, true), S_IFDIR);
+	ck_assert_uint_eq(pl_fscache_type(c, later, true), 0);
+	char *r1 = pl_fscache_realpath(c, link), *r2 = pl_fscache_realpath(c, link);
+	ck_assert_str_eq(r1, rdir);
+	ck_assert_ptr_ne(r1, r2); /* each caller's own copy */
+	ck_assert_str_eq(r2, rdir);
+	free(r1);
+	free(r2);
+	ck_assert_ptr_null(pl_fscache_realpath(c, later));
+	/* the file system changes; the run's view does not */
+	ck_assert_int_eq(unlink(file), 0);
+	write_text(later, "y");
+	ck_assert_uint_eq(pl_fscache_type(c, file, true), S_IFREG);
+	ck_assert_uint_eq(pl_fscache_type(c, later, true), 0);
+	ck_assert_ptr_null(pl_fscache_realpath(c, later));
+	ck_assert_uint_eq(pl_fscache_type(NULL, file, true), 0);
+	ck_assert_uint_eq(pl_fscache_type(NULL, later, true), S_IFREG);
+	/* a fresh view, and many entries (the table grows), from threads */
+	pl_fscache_free(c);
+	char fi[PATH_MAX];
+	for (int i = 0; i < 10; i++) {
+		snprintf(fi, sizeof fi, "%s/f%d", dir, i);
+		write_text(fi, "");
+	}
+	c = pl_fscache_new();
+	for (int i = 0; i < 600; i++) {
+		snprintf(fi, sizeof fi, "%s/none%d", dir, i);
+		ck_assert_uint_eq(pl_fscache_type(c, fi, true), 0);
+	}
+	struct fs_ask a[4];
+	thrd_t t[4];
+	for (int i = 0; i < 4; i++) {
+		a[i] = (struct fs_ask){c, rdir, link, false};
+		ck_assert_int_eq(thrd_create(&t[i], fs_ask_thread, &a[i]), thrd_success);
+	}
+	for (int i = 0; i < 4; i++) {
+		thrd_join(t[i], NULL);
+		ck_assert(a[i].ok);
+	}
+	pl_fscache_free(c);
+	for (int i = 0; i < 10; i++) {
+		snprintf(fi, sizeof fi, "%s/f%d", dir, i);
+		unlink(fi);
+	}
+	unlink(later);
+	unlink(link);
+	rmdir(dir);
+	free(rdir);
 }
 END_TEST
 
@@ -1118,6 +1214,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_source_load_mapped);
 	tcase_add_test(tc, test_source_truncated_while_mapped);
 	tcase_add_test(tc, test_ptrmap);
+	tcase_add_test(tc, test_fscache);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);

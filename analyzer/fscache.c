@@ -1,0 +1,136 @@
+/*
+ * fscache.c -- fscache.h: answers kept by path in an open-addressing
+ * table of entries.  The system is asked with the lock released (two
+ * threads asking at once both ask; the answers are the same).
+ */
+#define _DEFAULT_SOURCE /* realpath, lstat */
+#include "config.h"
+#include "fscache.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "analyzer/cthreads.h"
+
+enum { UNKNOWN = -1 };
+
+struct entry {
+	char *path;
+	uint64_t hash;
+	int type[2];      /* [follow]: file type bits, 0 failed, UNKNOWN not asked */
+	bool real_known;  /* real was asked */
+	char *real;       /* realpath, NULL when it failed */
+};
+
+struct pl_fscache {
+	mtx_t lock;
+	struct entry **slots; /* power-of-two capacity, at most half full */
+	size_t cap, n;
+};
+
+struct pl_fscache *pl_fscache_new(void)
+{
+	struct pl_fscache *c = pl_xcalloc(1, sizeof(*c));
+
+	mtx_init(&c->lock, mtx_plain);
+	return c;
+}
+
+void pl_fscache_free(struct pl_fscache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->slots[i]) {
+			free(c->slots[i]->path);
+			free(c->slots[i]->real);
+			free(c->slots[i]);
+		}
+	free(c->slots);
+	mtx_destroy(&c->lock);
+	free(c);
+}
+
+static struct entry **slot_of(struct entry **slots, size_t cap, const char *path, uint64_t h)
+{
+	size_t i = h & (cap - 1);
+
+	while (slots[i] && !(slots[i]->hash == h && strcmp(slots[i]->path, path) == 0))
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+/* path's entry, made when new; called with the lock held. */
+static struct entry *entry_of(struct pl_fscache *c, const char *path)
+{
+	uint64_t h = pl_hash_bytes(path, strlen(path));
+
+	if ((c->n + 1) * 2 > c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 256;
+		struct entry **slots = pl_xcalloc(cap, sizeof(*slots));
+		for (size_t i = 0; i < c->cap; i++)
+			if (c->slots[i])
+				*slot_of(slots, cap, c->slots[i]->path, c->slots[i]->hash) = c->slots[i];
+		free(c->slots);
+		c->slots = slots;
+		c->cap = cap;
+	}
+	struct entry **s = slot_of(c->slots, c->cap, path, h);
+	if (!*s) {
+		struct entry *e = pl_xcalloc(1, sizeof(*e));
+		e->path = pl_xstrdup(path);
+		e->hash = h;
+		e->type[0] = e->type[1] = UNKNOWN;
+		*s = e;
+		c->n++;
+	}
+	return *s;
+}
+
+static unsigned ask_type(const char *path, bool follow)
+{
+	struct stat st;
+
+	if ((follow ? stat(path, &st) : lstat(path, &st)) != 0)
+		return 0;
+	return (unsigned)(st.st_mode & S_IFMT);
+}
+
+unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
+{
+	if (!c)
+		return ask_type(path, follow);
+	mtx_lock(&c->lock);
+	int t = entry_of(c, path)->type[follow];
+	mtx_unlock(&c->lock);
+	if (t != UNKNOWN)
+		return (unsigned)t;
+	unsigned asked = ask_type(path, follow);
+	mtx_lock(&c->lock);
+	entry_of(c, path)->type[follow] = (int)asked;
+	mtx_unlock(&c->lock);
+	return asked;
+}
+
+char *pl_fscache_realpath(struct pl_fscache *c, const char *path)
+{
+	if (!c)
+		return realpath(path, NULL);
+	mtx_lock(&c->lock);
+	struct entry *e = entry_of(c, path);
+	bool known = e->real_known;
+	char *copy = known && e->real ? pl_xstrdup(e->real) : NULL;
+	mtx_unlock(&c->lock);
+	if (known)
+		return copy;
+	char *real = realpath(path, NULL);
+	mtx_lock(&c->lock); /* e stays: the table moves, entries do not */
+	if (!e->real_known) {
+		e->real_known = true;
+		e->real = real ? pl_xstrdup(real) : NULL;
+	}
+	mtx_unlock(&c->lock);
+	return real;
+}
