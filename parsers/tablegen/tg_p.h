@@ -170,9 +170,9 @@ struct tg_keeper {
 	struct tg_value **vardefs;
 	size_t nvardefs, capvardefs;
 	/* while the include cache may keep this state: the values of vtab in
-	 * the order they came, from which a kept state's table is made again
-	 * (tg_keeper_restore_values); NULL when nothing will keep the state */
-	struct tg_vlog *vlog;
+	 * the order they came (tg_keeper_log_tables; the maps keep logs of
+	 * their own); NULL when nothing will keep the state */
+	struct tg_log *vlog;
 	/* type singletons and tables */
 	struct tg_type *ty_bit, *ty_int, *ty_string, *ty_dag, *ty_rec_empty;
 	struct tg_type *bits_chain, *rec_chain;
@@ -269,19 +269,27 @@ void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *i
                     struct pl_diag_ctx *d, struct pl_source_mgr *sm);
 void tg_keeper_fini(struct tg_keeper *k);
 
-/* The value log (tg_value.c).  A state the include cache keeps holds its
- * keeper's log and the log's count then, not a copy of the value table:
- * copies were most of the memory a run over many inputs used, each kept
- * state's table holding every value of the states before it. */
-struct tg_vlog;
-/* Log k's values from now on (those in its table first). */
-void tg_keeper_log_values(struct tg_keeper *k);
-/* Entries in log l. */
-size_t tg_vlog_count(const struct tg_vlog *l);
-/* Give k a value table of cap slots holding the first count values of
- * log l, and log on in a log of its own that starts with them. */
-void tg_keeper_restore_values(struct tg_keeper *k, const struct tg_vlog *l, size_t count,
-                              size_t cap);
+/* The include cache's logs (tg_value.c).  While a cache may keep its
+ * state, a keeper logs what goes into its value table and its def, class
+ * and global maps; a kept state holds the logs and their counts then, not
+ * copies of the tables: copies were most of the memory a run over many
+ * inputs used, each kept state's tables holding everything of the states
+ * before it.  A restored keeper gets tables made again from the logs. */
+struct tg_log;
+enum { TG_LOG_VALUES, TG_LOG_DEFS, TG_LOG_CLASSES, TG_LOG_GLOBALS, TG_LOGS };
+struct tg_kept_tables {
+	const struct tg_log *log[TG_LOGS];
+	size_t count[TG_LOGS];         /* entries of log[i] then */
+	size_t cap[TG_LOGS];           /* the table's capacity then */
+};
+/* Log k's tables from now on (what they hold first); stop logging. */
+void tg_keeper_log_tables(struct tg_keeper *k);
+void tg_keeper_log_stop(struct tg_keeper *k);
+/* What a kept state needs to give a keeper k's tables as they are now. */
+void tg_keeper_keep_tables(struct tg_keeper *k, struct tg_kept_tables *t);
+/* Give k new tables (in its arena) holding what t's logs held then, and
+ * log on in logs of its own that start with that. */
+void tg_keeper_restore_tables(struct tg_keeper *k, const struct tg_kept_tables *t);
 const struct tg_type *tg_ty_bits(struct tg_keeper *k, unsigned width);
 const struct tg_type *tg_ty_list(struct tg_keeper *k, const struct tg_type *elem);
 const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, unsigned n);

@@ -3419,7 +3419,7 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * the state after its parent's state and one chunk (its file and the
  * macros it found defined or not).  The second time a run evaluates a
  * node's chunk, the node keeps a copy of the state's tables (of its value
- * table, the keeper's log of values and its count: tg_keeper_log_values);
+ * table and its maps, the keeper's logs of them: tg_keeper_log_tables);
  * from then on the chunk is skipped and the copy restored.  Values, types and records
  * stay shared: they are immutable once made, except for caches, which the
  * restore puts back as the node saw them (ckpt_restore).
@@ -3431,9 +3431,8 @@ struct tg_ckpt {
 	unsigned evals;                /* times evaluated from the parent's state */
 	bool saved;                    /* k and the rest hold the state */
 	struct tg_keeper k;            /* keeper after the chunk, its tables copied
-	                                * (but vtab: NULL) */
-	const struct tg_vlog *vlog;    /* its values: the first nvlog of vlog */
-	size_t nvlog;
+	                                * (but vtab and the maps: NULL) */
+	struct tg_kept_tables tables;  /* those: the keeper's logs of them */
 	const struct tg_type **def_rt; /* rtype of k.defs[i] then */
 	const struct tg_type **cls_rt; /* rtype of k.classes[i] then */
 	struct tg_value **vardefs;     /* the Class<args> values of k.vtab (the keeper's
@@ -3578,21 +3577,18 @@ static unsigned diag_total(const struct pl_diag_ctx *d)
 
 /* Keep the state k, mcs in node c of cache; own: k's tables are c's from
  * now on (nothing else changes them), else they are copied. */
-static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, const struct tg_keeper *k,
+static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, struct tg_keeper *k,
                       const struct tg_hmap *mcs, bool own)
 {
 	struct pl_arena *a = cache->arena;
 
 	c->k = *k;
 	c->k.vtab = NULL;
-	c->vlog = k->vlog;
-	c->nvlog = tg_vlog_count(k->vlog);
+	c->k.def_map = c->k.class_map = c->k.globals = NULL;
+	tg_keeper_keep_tables(k, &c->tables);
 	if (!own) {
 		c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
 		c->k.classes = recs_copy(a, k->classes, k->nclasses, k->nclasses);
-		c->k.def_map = tg_hmap_copy(a, k->def_map);
-		c->k.class_map = tg_hmap_copy(a, k->class_map);
-		c->k.globals = tg_hmap_copy(a, k->globals);
 	}
 	c->k.capdefs = k->ndefs;
 	c->k.capclasses = k->nclasses;
@@ -3631,13 +3627,10 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.defs = recs_copy(a, c->k.defs, s.ndefs, s.capdefs);
 	s.capclasses = s.nclasses + 64;
 	s.classes = recs_copy(a, c->k.classes, s.nclasses, s.capclasses);
-	s.def_map = tg_hmap_copy(a, c->k.def_map);
-	s.class_map = tg_hmap_copy(a, c->k.class_map);
-	s.globals = tg_hmap_copy(a, c->k.globals);
 	s.vardefs = c->vardefs;
 	s.nvardefs = s.capvardefs = c->nvardefs; /* appending copies it first */
 	*k = s;
-	tg_keeper_restore_values(k, c->vlog, c->nvlog, c->k.vcap);
+	tg_keeper_restore_tables(k, &c->tables);
 	/* A record's type may since have been made on another input's chain
 	 * of multi-class types; an anonymous instantiation Class<args> may
 	 * since have been made by another input (it is that input's record). */
@@ -3738,7 +3731,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 	struct tg_ckpt *node = NULL;
 
 	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm);
-	tg_keeper_log_values(&lk);
+	tg_keeper_log_tables(&lk);
 	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
 		node = root;
 		for (unsigned i = 0; i < n; i++) {
@@ -3940,7 +3933,7 @@ static void cache_boundary(struct parser *p)
 	if (own && p->cache->dir && p->key && !image_find(p->cache, p->key))
 		image_save(p, own);
 	if (!p->node)
-		p->k->vlog = NULL; /* nothing keeps this state any more */
+		tg_keeper_log_stop(p->k); /* nothing keeps this state any more */
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -3996,7 +3989,7 @@ again:
 	p.cache = cache;
 	p.node = cache ? cache_root(cache, opts) : NULL;
 	if (p.node)
-		tg_keeper_log_values(p.k);
+		tg_keeper_log_tables(p.k);
 	p.opts = opts;
 	p.no_path = no_path;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
@@ -4038,7 +4031,7 @@ again:
 		recs->k.inc_file[i] = tg_lex_include_file(p.lx, i);
 	}
 	recs->k.lx = NULL;
-	recs->k.vlog = NULL;
+	tg_keeper_log_stop(&recs->k);
 	parser_free(&p);
 	*out = recs;
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;

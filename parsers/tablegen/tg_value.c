@@ -76,6 +76,67 @@ void tg_eval_error(struct tg_keeper *k, struct tg_rec *cur, const char *fmt, ...
 	k->fatal = true;
 }
 
+/* ---- the include cache's logs (tg_keeper_log_tables) --------------------
+ *
+ * A log holds what went into one of a keeper's tables, in order: values
+ * with their hashes (so that a table is made again without reading the
+ * values), or a map's keys and values.  A log's first nbase entries are
+ * the first nbase of its base; a log only grows, so a kept state shares it
+ * up to its count while the keeper that kept it goes on appending. */
+struct tg_log_ent {
+	const void *a;                 /* the value; the key */
+	uint64_t b;                    /* its hash; the map's value */
+};
+
+struct tg_log {
+	const struct tg_log *base;
+	size_t nbase;
+	struct tg_log_ent *ents;       /* the entries after the base's */
+	size_t n, cap;
+};
+
+static struct tg_log *log_new(struct pl_arena *a, const struct tg_log *base, size_t nbase)
+{
+	struct tg_log *l = PL_NEW(a, struct tg_log);
+
+	l->base = base;
+	l->nbase = nbase;
+	return l;
+}
+
+static void log_add(struct pl_arena *arena, struct tg_log *l, const void *a, uint64_t b)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 256;
+		struct tg_log_ent *e = pl_arena_alloc(arena, cap * sizeof(*e));
+		if (l->n)
+			memcpy(e, l->ents, l->n * sizeof(*e));
+		l->ents = e;
+		l->cap = cap;
+	}
+	l->ents[l->n].a = a;
+	l->ents[l->n++].b = b;
+}
+
+static size_t log_count(const struct tg_log *l)
+{
+	return l->nbase + l->n;
+}
+
+/* The first count entries of l, oldest first: the base's, then l's own.
+ * A base is the log of a state kept nearer the cache's root, so the
+ * recursion is no deeper than a path of chunks. */
+typedef void log_fn(void *ud, const struct tg_log_ent *e);
+static void log_replay(const struct tg_log *l, size_t count, log_fn *fn, void *ud)
+{
+	if (!l || !count)
+		return;
+	size_t own = count > l->nbase ? count - l->nbase : 0;
+	log_replay(l->base, count - own, fn, ud);
+	for (size_t j = 0; j < own; j++)
+		fn(ud, &l->ents[j]);
+}
+
 /* ---- string-keyed hash map ------------------------------------------- */
 
 struct tg_hmap {
@@ -83,6 +144,7 @@ struct tg_hmap {
 	const char **keys;
 	void **vals;
 	size_t cap, count;
+	struct tg_log *log;     /* puts logged there (in arena), or NULL */
 };
 
 static void hmap_alloc(struct tg_hmap *m, size_t cap)
@@ -173,6 +235,8 @@ void tg_hmap_put(struct tg_hmap *m, const char *key, void *val)
 		m->count++;
 	m->keys[i] = key;
 	m->vals[i] = val;
+	if (m->log)
+		log_add(m->arena, m->log, key, (uintptr_t)val);
 }
 
 size_t tg_hmap_count(const struct tg_hmap *m)
@@ -588,89 +652,82 @@ static bool vtab_make_room(struct tg_keeper *k)
 	return k->vcap != cap;
 }
 
-/* ---- the value log (tg_keeper_log_values) ----
- *
- * Entries carry the value's hash, so that a table is made again without
- * reading the values.  A log's first nbase entries are the first nbase of
- * its base; a log only grows, so a kept state shares it up to its count
- * while the keeper that kept it goes on appending. */
-struct tg_vlog_ent {
-	struct tg_value *v;
-	uint64_t hash;
-};
+/* ---- a keeper's tables through the logs --------------------------------- */
 
-struct tg_vlog {
-	const struct tg_vlog *base;
-	size_t nbase;
-	struct tg_vlog_ent *ents;      /* the entries after the base's */
-	size_t n, cap;
-};
-
-static struct tg_vlog *vlog_new(struct pl_arena *a, const struct tg_vlog *base, size_t nbase)
+static struct tg_hmap **keeper_map(struct tg_keeper *k, int which)
 {
-	struct tg_vlog *l = PL_NEW(a, struct tg_vlog);
-
-	l->base = base;
-	l->nbase = nbase;
-	return l;
+	return which == TG_LOG_DEFS ? &k->def_map : which == TG_LOG_CLASSES ? &k->class_map
+	                                                                     : &k->globals;
 }
 
-static void vlog_add(struct tg_keeper *k, struct tg_value *v)
+void tg_keeper_log_tables(struct tg_keeper *k)
 {
-	struct tg_vlog *l = k->vlog;
-
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct tg_vlog_ent *e = pl_arena_alloc(k->arena, cap * sizeof(*e));
-		if (l->n)
-			memcpy(e, l->ents, l->n * sizeof(*e));
-		l->ents = e;
-		l->cap = cap;
-	}
-	l->ents[l->n].v = v;
-	l->ents[l->n++].hash = v->hash;
-}
-
-size_t tg_vlog_count(const struct tg_vlog *l)
-{
-	return l->nbase + l->n;
-}
-
-void tg_keeper_log_values(struct tg_keeper *k)
-{
-	k->vlog = vlog_new(k->arena, NULL, 0);
+	k->vlog = log_new(k->arena, NULL, 0);
 	for (size_t i = 0; i < k->vcap; i++)
 		if (k->vtab[i])
-			vlog_add(k, k->vtab[i]);
-}
-
-/* Put the first count entries of l into k's table (in any order: a
- * lookup probes on to an empty slot, wherever the others went). */
-static void vlog_fill(struct tg_keeper *k, const struct tg_vlog *l, size_t count)
-{
-	size_t mask = k->vcap - 1;
-
-	for (; l; l = l->base) {
-		size_t own = count > l->nbase ? count - l->nbase : 0;
-		for (size_t j = 0; j < own; j++) {
-			size_t i = l->ents[j].hash & mask;
-			while (k->vtab[i])
-				i = (i + 1) & mask;
-			k->vtab[i] = l->ents[j].v;
-		}
-		count -= own; /* the rest are the base's first */
+			log_add(k->arena, k->vlog, k->vtab[i], k->vtab[i]->hash);
+	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++) {
+		struct tg_hmap *m = *keeper_map(k, w);
+		m->log = log_new(k->arena, NULL, 0);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				log_add(k->arena, m->log, m->keys[i], (uintptr_t)m->vals[i]);
 	}
 }
 
-void tg_keeper_restore_values(struct tg_keeper *k, const struct tg_vlog *l, size_t count,
-                              size_t cap)
+void tg_keeper_log_stop(struct tg_keeper *k)
 {
-	k->vcap = cap;
-	k->vcount = count;
-	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap),
-	                          cap * sizeof(*k->vtab));
-	vlog_fill(k, l, count);
-	k->vlog = vlog_new(k->arena, l, count);
+	k->vlog = NULL;
+	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++)
+		(*keeper_map(k, w))->log = NULL;
+}
+
+void tg_keeper_keep_tables(struct tg_keeper *k, struct tg_kept_tables *t)
+{
+	t->log[TG_LOG_VALUES] = k->vlog;
+	t->count[TG_LOG_VALUES] = log_count(k->vlog);
+	t->cap[TG_LOG_VALUES] = k->vcap;
+	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++) {
+		const struct tg_hmap *m = *keeper_map(k, w);
+		t->log[w] = m->log;
+		t->count[w] = log_count(m->log);
+		t->cap[w] = m->cap;
+	}
+}
+
+/* Put a logged value into k's table (in any order: a lookup probes on to
+ * an empty slot, wherever the others went). */
+static void put_value(void *ud, const struct tg_log_ent *e)
+{
+	struct tg_keeper *k = ud;
+	size_t i = e->b & (k->vcap - 1);
+
+	while (k->vtab[i])
+		i = (i + 1) & (k->vcap - 1);
+	k->vtab[i] = (struct tg_value *)e->a;
+}
+
+static void put_entry(void *ud, const struct tg_log_ent *e)
+{
+	tg_hmap_put(ud, e->a, (void *)(uintptr_t)e->b);
+}
+
+void tg_keeper_restore_tables(struct tg_keeper *k, const struct tg_kept_tables *t)
+{
+	k->vcap = t->cap[TG_LOG_VALUES];
+	k->vcount = t->count[TG_LOG_VALUES];
+	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap),
+	                          k->vcap * sizeof(*k->vtab));
+	log_replay(t->log[TG_LOG_VALUES], k->vcount, put_value, k);
+	k->vlog = log_new(k->arena, t->log[TG_LOG_VALUES], k->vcount);
+	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++) {
+		struct tg_hmap *m = PL_NEW(k->arena, struct tg_hmap);
+		m->arena = k->arena;
+		hmap_alloc(m, t->cap[w]);
+		log_replay(t->log[w], t->count[w], put_entry, m); /* in order: a later put wins */
+		m->log = log_new(k->arena, t->log[w], t->count[w]);
+		*keeper_map(k, w) = m;
+	}
 }
 
 /* Note v, new in k's value table, in k's list of VARDEF values. */
@@ -721,7 +778,7 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	k->vcount++;
 	vardef_note(k, v);
 	if (k->vlog)
-		vlog_add(k, v);
+		log_add(k->arena, k->vlog, v, v->hash);
 	return v;
 }
 
@@ -751,7 +808,7 @@ void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
 	k->vcount++;
 	vardef_note(k, v);
 	if (k->vlog)
-		vlog_add(k, v);
+		log_add(k->arena, k->vlog, v, v->hash);
 }
 
 const struct tg_value *tg_v_unset_make(struct tg_keeper *k)
