@@ -264,6 +264,104 @@ START_TEST(test_reports_on_threads)
 }
 END_TEST
 
+/* Findings at one place come by rule, message, arrival (rules/findings.c
+ * sorts such runs apart from the rest): messages that begin others,
+ * messages sharing long beginnings, bytes above 0x7f (unsigned), equal
+ * messages (by arrival), and input errors (no rule: first).  Expected: a
+ * plain sort by strcmp. */
+struct want {
+	const char *rule, *msg;
+	unsigned seq;
+};
+
+static int cmp_want(const void *pa, const void *pb)
+{
+	const struct want *a = pa, *b = pb;
+	int c;
+
+	if (!a->rule != !b->rule)
+		return a->rule ? 1 : -1;
+	if (a->rule && (c = strcmp(a->rule, b->rule)))
+		return c;
+	if ((c = strcmp(a->msg, b->msg)))
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+START_TEST(test_sort_at_one_place)
+{
+	static const char *const msgs[] = {
+		"pattern 'P' overlaps 'Q12'", "pattern 'P' overlaps 'Q1'", "pattern 'P' overlaps 'Q'",
+		"pattern 'P' overlaps 'Q2'", "pattern 'P' overlaps 'Qabcdefgh2'",
+		"pattern 'P' overlaps 'Qabcdefgh1'", "pattern 'P' overlaps 'Qabcdefgh'",
+		"pattern 'P' overlaps '\xc3\xa9'", "pattern 'P' overlaps 'z'", "pattern 'P' overlaps 'Q1'",
+		"pattern 'P' overlaps", "pattern 'P' overlaps 'Qabcdefgh2'", "pattern 'P' overlaps 'Q12'",
+	};
+	enum { N = sizeof msgs / sizeof *msgs };
+	const struct rule *rules[] = {&fake_overlap, &fake_benefit, NULL};
+	struct fixture *fx = fx_new(fixture_a, sizeof(fixture_a) - 1);
+	struct pl_span sp = fx_span(fx->a, "def A", 0);
+	struct want want[3 * N];
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < 3; r++)
+		for (unsigned i = 0; i < N; i++) {
+			const char *m = msgs[(i * 5 + r) % N];
+			if (rules[r]) {
+				struct rule_ctx ctx = {rules[r], NULL, &fx->diag, &fx->cfg};
+				rule_report(&ctx, sp, "%s", m);
+			} else {
+				pl_diag(&fx->diag, PL_SEV_ERROR, NULL, sp, "%s", m);
+			}
+			want[n] = (struct want){rules[r] ? rules[r]->id : NULL, m, n};
+			n++;
+		}
+	qsort(want, n, sizeof *want, cmp_want);
+	/* a run whose messages differ first in a byte above 0x7f */
+	struct pl_span sp2 = fx_span(fx->a, "def B", 0);
+	static const char *const hi[] = {"at \xc3\xa9", "at z", "at \x7f", "at \xc3\xa8"};
+	for (unsigned i = 0; i < 4; i++) {
+		struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+		rule_report(&ctx, sp2, "%s", hi[i]);
+	}
+	findings_scan_all(fx->fs);
+	findings_finish(fx->fs);
+	/* the fixture's own findings (unused suppressions) are elsewhere */
+	const struct finding *got[3 * N];
+	unsigned k = 0;
+	for (size_t i = 0; i < findings_count(fx->fs); i++) {
+		const struct finding *f = findings_at(fx->fs, i);
+		if (f->diag->span.file == sp.file && f->diag->span.off == sp.off) {
+			ck_assert_uint_lt(k, n);
+			got[k++] = f;
+		}
+	}
+	ck_assert_uint_eq(k, n);
+	static const char *const hi_sorted[] = {"at z", "at \x7f", "at \xc3\xa8", "at \xc3\xa9"};
+	unsigned h = 0;
+	for (size_t i = 0; i < findings_count(fx->fs); i++) {
+		const struct pl_diag *d = findings_at(fx->fs, i)->diag;
+		if (d->span.file == sp2.file && d->span.off == sp2.off) {
+			ck_assert_uint_lt(h, 4);
+			ck_assert_str_eq(d->msg, hi_sorted[h++]);
+		}
+	}
+	ck_assert_uint_eq(h, 4);
+	for (unsigned i = 0; i < n; i++) {
+		const struct pl_diag *d = got[i]->diag;
+		ck_assert_msg((d->rule == NULL) == (want[i].rule == NULL) &&
+		              (!d->rule || strcmp(d->rule, want[i].rule) == 0) &&
+		              strcmp(d->msg, want[i].msg) == 0,
+		              "finding %u: %s '%s', want %s '%s'", i, d->rule ? d->rule : "-", d->msg,
+		              want[i].rule ? want[i].rule : "-", want[i].msg);
+		/* equal messages keep their arrival order */
+		if (i && d->rule == got[i - 1]->diag->rule && strcmp(d->msg, got[i - 1]->diag->msg) == 0)
+			ck_assert_uint_gt(got[i]->seq, got[i - 1]->seq);
+	}
+	fx_free(fx);
+}
+END_TEST
+
 /* Columns: the finding on line 8 starts after "Dé😀 ..." (multi-byte):
  * SARIF counts UTF-16 code units, JSON counts bytes. */
 START_TEST(test_sarif_utf16_columns)
@@ -437,6 +535,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, test_sarif_structure);
 	tcase_add_test(tc, test_sarif_utf16_columns);
 	tcase_add_test(tc, test_reports_on_threads);
+	tcase_add_test(tc, test_sort_at_one_place);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("gate");
 	tcase_add_test(tc, test_baseline_round_trip);
