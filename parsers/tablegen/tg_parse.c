@@ -3672,8 +3672,13 @@ static bool ckpt_finish(struct parser *p)
 		p->node->child = c;
 	}
 	cache->evaluated++;
-	if (++c->evals >= TG_CACHE_SAVE_AT && !c->saved)
+	if (++c->evals >= TG_CACHE_SAVE_AT && !c->saved) {
+		/* logged from the first state kept on (one input alone keeps
+		 * none): the logs start with what the tables hold */
+		if (!p->k->vlog)
+			tg_keeper_log_tables(p->k);
 		ckpt_keep(cache, c, p->k, p->mcs, false);
+	}
 	p->node = c;
 	return true;
 }
@@ -3988,8 +3993,6 @@ again:
 	p.mcs = tg_hmap_new(NULL);
 	p.cache = cache;
 	p.node = cache ? cache_root(cache, opts) : NULL;
-	if (p.node)
-		tg_keeper_log_tables(p.k);
 	p.opts = opts;
 	p.no_path = no_path;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
