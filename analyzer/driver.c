@@ -178,8 +178,8 @@ static int load_pdll(struct pl_run *r, struct model *m, const char *path,
 int pl_collect_inputs(const struct pl_run *r, struct pl_vec *files)
 {
 	if (r->opt->inputs.len || !pl_compdb_count(r->db))
-		return pl_inputs_collect(pl_source_fs(r->sm), files, (const char *const *)r->opt->inputs.items,
-		                         r->opt->inputs.len);
+		return pl_inputs_collect(pl_source_fs(r->sm), files,
+		                         (const char *const *)r->opt->inputs.items, r->opt->inputs.len);
 	struct pl_vec listed = {0};
 	for (size_t i = 0; i < pl_compdb_count(r->db); i++) {
 		const char *f = pl_compdb_file(r->db, i);
@@ -188,7 +188,8 @@ int pl_collect_inputs(const struct pl_run *r, struct pl_vec *files)
 	}
 	int rc = 0;
 	if (listed.len) /* none: nothing to check, not the current directory */
-		rc = pl_inputs_collect(pl_source_fs(r->sm), files, (const char *const *)listed.items, listed.len);
+		rc = pl_inputs_collect(pl_source_fs(r->sm), files, (const char *const *)listed.items,
+		                       listed.len);
 	else
 		memset(files, 0, sizeof(*files));
 	pl_vec_free(&listed);

@@ -3420,9 +3420,9 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * macros it found defined or not).  The second time a run evaluates a
  * node's chunk, the node keeps a copy of the state's tables (of its value
  * table and its maps, the keeper's logs of them: tg_keeper_log_tables);
- * from then on the chunk is skipped and the copy restored.  Values, types and records
- * stay shared: they are immutable once made, except for caches, which the
- * restore puts back as the node saw them (ckpt_restore).
+ * from then on the chunk is skipped and the copy restored.  Values, types
+ * and records stay shared: they are immutable once made, except for
+ * caches, which the restore puts back as the node saw them (ckpt_restore).
  */
 
 struct tg_ckpt {
@@ -3575,8 +3575,10 @@ static unsigned diag_total(const struct pl_diag_ctx *d)
 	return n;
 }
 
-/* Keep the state k, mcs in node c of cache; own: k's tables are c's from
- * now on (nothing else changes them), else they are copied. */
+/* Keep the state k, mcs in node c of cache: k's value table and maps as
+ * the logs k keeps of them (tg_keeper_log_tables first); own: k's arrays
+ * of defs and classes are c's from now on (nothing else changes them),
+ * else they are copied. */
 static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, struct tg_keeper *k,
                       const struct tg_hmap *mcs, bool own)
 {
@@ -3736,7 +3738,6 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 	struct tg_ckpt *node = NULL;
 
 	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm);
-	tg_keeper_log_tables(&lk);
 	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
 		node = root;
 		for (unsigned i = 0; i < n; i++) {
@@ -3755,8 +3756,10 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 			}
 			node = c;
 		}
-		if (!node->saved)
+		if (!node->saved) {
+			tg_keeper_log_tables(&lk);
 			ckpt_keep(cache, node, &lk, mcs, true);
+		}
 		image_note(cache, p->key, node);
 		cache->images_read++;
 		tg_image_touch(path);

@@ -700,11 +700,8 @@ void tg_keeper_keep_tables(struct tg_keeper *k, struct tg_kept_tables *t)
 static void put_value(void *ud, const struct tg_log_ent *e)
 {
 	struct tg_keeper *k = ud;
-	size_t i = e->b & (k->vcap - 1);
 
-	while (k->vtab[i])
-		i = (i + 1) & (k->vcap - 1);
-	k->vtab[i] = (struct tg_value *)e->a;
+	k->vtab[vtab_slot(k, e->b)] = (struct tg_value *)e->a;
 }
 
 static void put_entry(void *ud, const struct tg_log_ent *e)
