@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/fscache.h"
 #include "analyzer/intern.h"
 #include "parsers/incpath.h"
 #include "parsers/pdll/pdll_p.h"
@@ -1296,10 +1297,9 @@ out:
 
 /* ---- directives ------------------------------------------------------------- */
 
-static bool file_exists(const char *path)
+static bool file_exists(struct pl_fscache *fs, const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	return S_ISREG(pl_fscache_type(fs, path, true));
 }
 
 /* Resolve an include of `name` from the file `includer` as
@@ -1307,9 +1307,10 @@ static bool file_exists(const char *path)
  * order.  Returns a heap path or NULL.  The first file found must pass
  * include confinement (parsers/incpath.h) unless the options allow any:
  * when it does not, returns NULL with *refused set to its resolved path
- * (heap). */
-static char *resolve_include_from(const char *includer, const struct pdll_options *opts,
-                                  const char *name, char **refused)
+ * (heap).  The file system is asked through fs (the run's answers). */
+static char *resolve_include_from(struct pl_fscache *fs, const char *includer,
+                                  const struct pdll_options *opts, const char *name,
+                                  char **refused)
 {
 	const char *const *dirs = opts ? opts->include_dirs : NULL;
 	unsigned n_dirs = opts ? opts->n_include_dirs : 0;
@@ -1317,26 +1318,31 @@ static char *resolve_include_from(const char *includer, const struct pdll_option
 	char *found = NULL;
 
 	*refused = NULL;
-	if (file_exists(name))
+	if (file_exists(fs, name))
 		found = pl_xstrdup(name);
 	for (unsigned i = 0; !found && name[0] != '/' && i < n_dirs; i++) {
 		struct pl_buf b = {0};
 		pl_buf_printf(&b, "%s/%s", dirs[i], name);
-		if (file_exists(pl_buf_cstr(&b)))
+		if (file_exists(fs, pl_buf_cstr(&b)))
 			found = pl_buf_detach(&b);
 		else
 			pl_buf_free(&b);
 	}
-	if (found && confine && !incpath_allowed(NULL, found, includer, dirs, n_dirs, refused)) {
-		free(found);
-		return NULL;
+	if (found && confine) {
+		struct incpath_memo memo = {.fs = fs};
+		bool ok = incpath_allowed(&memo, found, includer, dirs, n_dirs, refused);
+		incpath_memo_free(&memo);
+		if (!ok) {
+			free(found);
+			return NULL;
+		}
 	}
 	return found;
 }
 
 static char *resolve_include(struct pdll_parser *p, const char *name, char **refused)
 {
-	return resolve_include_from(p->lx.file->path, p->opts, name, refused);
+	return resolve_include_from(pl_source_fs(p->sm), p->lx.file->path, p->opts, name, refused);
 }
 
 static bool has_suffix(const char *s, size_t n, const char *suf)
@@ -1367,7 +1373,7 @@ int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pd
 		    has_suffix(text + 1, n - 2, ".td")) {
 			char *name = pl_xstrndup(text + 1, n - 2);
 			char *refused = NULL;
-			char *found = resolve_include_from(f->path, opts, name, &refused);
+			char *found = resolve_include_from(pl_source_fs(sm), f->path, opts, name, &refused);
 			if (found)
 				fn(ud, found);
 			free(found);
