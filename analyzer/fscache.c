@@ -103,13 +103,14 @@ unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
 	if (!c)
 		return ask_type(path, follow);
 	mtx_lock(&c->lock);
-	int t = entry_of(c, path)->type[follow];
+	struct entry *e = entry_of(c, path);
+	int t = e->type[follow];
 	mtx_unlock(&c->lock);
 	if (t != UNKNOWN)
 		return (unsigned)t;
 	unsigned asked = ask_type(path, follow);
-	mtx_lock(&c->lock);
-	entry_of(c, path)->type[follow] = (int)asked;
+	mtx_lock(&c->lock); /* e stays: the table moves, entries do not */
+	e->type[follow] = (int)asked;
 	mtx_unlock(&c->lock);
 	return asked;
 }
