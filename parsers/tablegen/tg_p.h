@@ -160,9 +160,12 @@ struct tg_keeper {
 	struct pl_intern *intern;
 	struct pl_diag_ctx *diag;
 	struct pl_source_mgr *sm;
-	/* value uniquing: open addressing, vcap a power of two */
+	/* value uniquing: open addressing, vcap a power of two; NULL once
+	 * the keeper is done (tg_keeper_done) */
 	struct tg_value **vtab;
 	size_t vcap, vcount;
+	struct tg_vtabs *vtabs;        /* tables are taken from there and given back, or
+	                                * NULL: each comes from the arena */
 	/* the Class<args> (VARDEF) values of vtab, in the order they came:
 	 * appended only, so a state kept by the include cache shares the
 	 * array up to its count (a keeper restored from one gets capvardefs
@@ -264,10 +267,30 @@ void tg_map_set(struct tg_map_resolver *m, const char *name, const struct tg_val
 bool tg_map_complete(struct tg_map_resolver *m, const char *name);
 void tg_map_fini(struct tg_map_resolver *m);
 
-/* tg_value.c: types */
+/* tg_value.c: types.  A keeper takes its value tables from pool (NULL:
+ * each from the arena; tg_vtabs below). */
+struct tg_vtabs;
 void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *in,
-                    struct pl_diag_ctx *d, struct pl_source_mgr *sm);
+                    struct pl_diag_ctx *d, struct pl_source_mgr *sm, struct tg_vtabs *pool);
 void tg_keeper_fini(struct tg_keeper *k);
+
+/* Value tables keepers gave back.  A value table is an index for making
+ * each value once while a file is evaluated, and nothing reads it after:
+ * a run over many inputs made one per input (and one per growth and
+ * restore), all fresh pages, a fifth of its memory, where one or two
+ * tables passed on from input to input do.  The pool belongs to the
+ * include cache (one per thread) and hands a table only to a keeper of
+ * the arena it came from; a keeper's replaced tables go back there too. */
+enum { TG_VTABS_MAX = 4 };
+struct tg_vtabs {
+	struct tg_value **tab[TG_VTABS_MAX];
+	size_t cap[TG_VTABS_MAX];
+	struct pl_arena *arena[TG_VTABS_MAX];
+	unsigned n;
+};
+/* k evaluates no more: its value table goes back to the pool (with no
+ * pool it stays).  Making a value through k after this is a bug. */
+void tg_keeper_done(struct tg_keeper *k);
 
 /* The include cache's logs (tg_value.c).  While a cache may keep its
  * state, a keeper logs what goes into its value table and its def, class

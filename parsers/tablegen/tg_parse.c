@@ -3467,6 +3467,7 @@ struct tg_cache {
 	struct pl_arena *arena;        /* nodes and saved tables */
 	struct tg_cache_root *roots;   /* one per set of options loaded under */
 	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
+	struct tg_vtabs vtabs;         /* value tables of finished loads (tg_p.h) */
 	char *dir;                     /* where images are kept; NULL: nowhere */
 	uint64_t dir_limit;            /* bytes of images kept there (tg_image_prune) */
 	struct tg_image_ent *images;   /* images of this run */
@@ -3631,6 +3632,8 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.classes = recs_copy(a, c->k.classes, s.nclasses, s.capclasses);
 	s.vardefs = c->vardefs;
 	s.nvardefs = s.capvardefs = c->nvardefs; /* appending copies it first */
+	s.vtabs = k->vtabs;
+	tg_keeper_done(k); /* its value table: restore_tables takes one */
 	*k = s;
 	tg_keeper_restore_tables(k, &c->tables);
 	/* A record's type may since have been made on another input's chain
@@ -3737,7 +3740,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 	char *path = tg_image_path(cache->dir, p->key);
 	struct tg_ckpt *node = NULL;
 
-	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm);
+	tg_keeper_init(&lk, p->k->arena, p->k->intern, p->k->diag, p->k->sm, &cache->vtabs);
 	if (tg_image_read(path, &lk, mcs, cache->arena, &chunks, &n) == 0 && n) {
 		node = root;
 		for (unsigned i = 0; i < n; i++) {
@@ -3764,6 +3767,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 		cache->images_read++;
 		tg_image_touch(path);
 	}
+	tg_keeper_done(&lk);
 	free(path);
 	tg_hmap_free(mcs);
 	return node;
@@ -3990,7 +3994,7 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 		opts = &none;
 	*out = NULL;
 again:
-	tg_keeper_init(&recs->k, arena, intern, diag, sm);
+	tg_keeper_init(&recs->k, arena, intern, diag, sm, cache ? &cache->vtabs : NULL);
 	memset(&p, 0, sizeof(p));
 	p.k = &recs->k;
 	p.mcs = tg_hmap_new(NULL);
@@ -4000,6 +4004,7 @@ again:
 	p.no_path = no_path;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
 	               opts->n_define) < 0) {
+		tg_keeper_done(&recs->k);
 		tg_hmap_free(p.mcs);
 		*out = recs;
 		return -1;
@@ -4020,6 +4025,7 @@ again:
 				*e = (*e)->next;
 				break;
 			}
+		tg_keeper_done(&recs->k);
 		parser_free(&p);
 		no_path = true;
 		goto again;
@@ -4038,6 +4044,7 @@ again:
 	}
 	recs->k.lx = NULL;
 	tg_keeper_log_stop(&recs->k);
+	tg_keeper_done(&recs->k); /* the next load takes its value table */
 	parser_free(&p);
 	*out = recs;
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;

@@ -271,17 +271,77 @@ const struct tg_value *tg_v_unset_make(struct tg_keeper *k);
 
 const struct pl_span tg_no_span;
 
+/* ---- value tables ----------------------------------------------------- */
+
+/* A zeroed value table of at least cap slots for k, its size in *got: a
+ * table given back to k's pool, when one is as big and not over four
+ * times bigger (the smallest such), else a new one in k's arena. */
+static struct tg_value **vtab_take(struct tg_keeper *k, size_t cap, size_t *got)
+{
+	struct tg_vtabs *p = k->vtabs;
+	unsigned best = p ? p->n : 0;
+
+	for (unsigned i = 0; p && i < p->n; i++)
+		if (p->arena[i] == k->arena && p->cap[i] >= cap && p->cap[i] / 4 <= cap &&
+		    (best == p->n || p->cap[i] < p->cap[best]))
+			best = i;
+	if (p && best < p->n) {
+		struct tg_value **t = p->tab[best];
+		*got = p->cap[best];
+		p->n--;
+		p->tab[best] = p->tab[p->n];
+		p->cap[best] = p->cap[p->n];
+		p->arena[best] = p->arena[p->n];
+		memset(t, 0, *got * sizeof(*t));
+		return t;
+	}
+	*got = cap;
+	return pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap), cap * sizeof(struct tg_value *));
+}
+
+/* Table t of cap slots, which k no longer uses, to k's pool; when the pool
+ * is full it replaces the smallest there if it is bigger. */
+static void vtab_give(struct tg_keeper *k, struct tg_value **t, size_t cap)
+{
+	struct tg_vtabs *p = k->vtabs;
+	unsigned at;
+
+	if (!p || !t)
+		return;
+	if (p->n < TG_VTABS_MAX) {
+		at = p->n++;
+	} else {
+		at = 0;
+		for (unsigned i = 1; i < p->n; i++)
+			if (p->cap[i] < p->cap[at])
+				at = i;
+		if (p->cap[at] >= cap)
+			return;
+	}
+	p->tab[at] = t;
+	p->cap[at] = cap;
+	p->arena[at] = k->arena;
+}
+
+void tg_keeper_done(struct tg_keeper *k)
+{
+	if (!k->vtabs)
+		return;
+	vtab_give(k, k->vtab, k->vcap);
+	k->vtab = NULL;
+	k->vcap = 0;
+}
+
 void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *in,
-                    struct pl_diag_ctx *d, struct pl_source_mgr *sm)
+                    struct pl_diag_ctx *d, struct pl_source_mgr *sm, struct tg_vtabs *pool)
 {
 	memset(k, 0, sizeof(*k));
+	k->vtabs = pool;
 	k->arena = a;
 	k->intern = in;
 	k->diag = d;
 	k->sm = sm;
-	k->vcap = 1 << 14;
-	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(a, struct tg_value *, k->vcap),
-	                          k->vcap * sizeof(*k->vtab));
+	k->vtab = vtab_take(k, (size_t)1 << 14, &k->vcap);
 	k->ty_bit = ty_new(k, TG_TY_BIT);
 	k->ty_int = ty_new(k, TG_TY_INT);
 	k->ty_string = ty_new(k, TG_TY_STRING);
@@ -711,10 +771,8 @@ static void put_entry(void *ud, const struct tg_log_ent *e)
 
 void tg_keeper_restore_tables(struct tg_keeper *k, const struct tg_kept_tables *t)
 {
-	k->vcap = t->cap[TG_LOG_VALUES];
 	k->vcount = t->count[TG_LOG_VALUES];
-	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, k->vcap),
-	                          k->vcap * sizeof(*k->vtab));
+	k->vtab = vtab_take(k, t->cap[TG_LOG_VALUES], &k->vcap);
 	log_replay(t->log[TG_LOG_VALUES], k->vcount, put_value, k);
 	k->vlog = log_new(k->arena, t->log[TG_LOG_VALUES], k->vcount);
 	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++) {
@@ -789,12 +847,11 @@ void tg_v_reserve(struct tg_keeper *k, size_t n)
 		return;
 	struct tg_value **old = k->vtab;
 	size_t ocap = k->vcap;
-	k->vcap = cap;
-	k->vtab = pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap),
-	                          cap * sizeof(*k->vtab));
+	k->vtab = vtab_take(k, cap, &k->vcap);
 	for (size_t i = 0; i < ocap; i++)
 		if (old[i])
 			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
+	vtab_give(k, old, ocap);
 }
 
 void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)

@@ -45,7 +45,7 @@ static void setup(void)
 	pl_diag_ctx_init(&diag, sm, arena);
 	diag.sink.emit = collect;
 	msgs[0] = '\0';
-	tg_keeper_init(k, arena, intern, &diag, sm);
+	tg_keeper_init(k, arena, intern, &diag, sm, NULL);
 }
 
 static void teardown(void)
@@ -70,6 +70,76 @@ static const struct tg_value *list3(int64_t a, int64_t b, int64_t c)
 	const struct tg_value *e[3] = {I(a), I(b), I(c)};
 	return tg_v_list(k, e, 3, k->ty_int);
 }
+
+/* ---- value tables passed on (tg_vtabs) ---- */
+
+static size_t slots_used(const struct tg_keeper *kp)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < kp->vcap; i++)
+		n += kp->vtab[i] != NULL;
+	return n;
+}
+
+/* A keeper done gives its table back; the next keeper of the same arena
+ * takes it cleared (nothing of the first's values in it, and the values
+ * it makes are its own), one of another arena or needing far less does
+ * not, and a keeper outgrowing its table gives the old one back. */
+START_TEST(vtabs_passed_on)
+{
+	struct tg_vtabs pool = {0};
+	struct tg_keeper a, b, c;
+	struct pl_arena *other = pl_arena_new();
+
+	tg_keeper_init(&a, arena, intern, &diag, sm, &pool);
+	struct tg_value **first = a.vtab;
+	for (int i = 0; i < 100; i++)
+		tg_v_int(&a, 1000 + i);
+	const struct tg_value *a7 = tg_v_int(&a, 7);
+	tg_keeper_done(&a);
+	ck_assert_ptr_null(a.vtab);
+	ck_assert_uint_eq(pool.n, 1);
+	ck_assert_ptr_eq(pool.tab[0], first);
+
+	tg_keeper_init(&c, other, intern, &diag, sm, &pool);
+	ck_assert_ptr_ne(c.vtab, first); /* another arena's */
+	ck_assert_uint_eq(pool.n, 1);
+
+	tg_keeper_init(&b, arena, intern, &diag, sm, &pool);
+	ck_assert_ptr_eq(b.vtab, first);
+	ck_assert_uint_eq(pool.n, 0);
+	ck_assert_uint_eq(slots_used(&b), b.vcount);
+	const struct tg_value *b7 = tg_v_int(&b, 7);
+	ck_assert_ptr_ne(b7, a7);
+	ck_assert_ptr_eq(tg_v_int(&b, 7), b7);
+
+	/* growing: the old table goes back, the values stay unique */
+	size_t cap = b.vcap;
+	for (int i = 0; (size_t)i < cap / 2; i++) /* one doubling */
+		tg_v_int(&b, 5000 + i);
+	ck_assert_uint_gt(b.vcap, cap);
+	ck_assert_uint_eq(pool.n, 1);
+	ck_assert_ptr_eq(pool.tab[0], first);
+	ck_assert_uint_eq(slots_used(&b), b.vcount);
+	ck_assert_ptr_eq(tg_v_int(&b, 7), b7);
+	tg_keeper_done(&b);
+	ck_assert_uint_eq(pool.n, 2);
+
+	/* a small table is not served from one over four times its size */
+	struct tg_keeper d;
+	struct tg_value **big = PL_NEW_ARRAY(arena, struct tg_value *, (size_t)1 << 17);
+	pool.tab[0] = big;
+	pool.cap[0] = (size_t)1 << 17;
+	pool.arena[0] = arena;
+	pool.n = 1;
+	tg_keeper_init(&d, arena, intern, &diag, sm, &pool);
+	ck_assert_ptr_ne(d.vtab, big);
+	ck_assert_uint_eq(pool.n, 1);
+	tg_keeper_done(&d);
+	tg_keeper_done(&c);
+	pl_arena_free(other);
+}
+END_TEST
 
 /* ---- importers' notes ---- */
 
@@ -430,6 +500,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, unique_values);
 	tcase_add_test(tc, record_notes);
+	tcase_add_test(tc, vtabs_passed_on);
 	tcase_add_test(tc, unique_vardef_isa);
 	tcase_add_test(tc, vardef_list);
 	tcase_add_test(tc, printable_forms);
