@@ -73,6 +73,7 @@ static inline int pl_tsan_ok(int posix_rc)
 #define thrd_join pl_tsan_thrd_join
 #define mtx_init(m, type) pl_tsan_ok(pthread_mutex_init((pthread_mutex_t *)(m), NULL))
 #define mtx_lock(m) pl_tsan_ok(pthread_mutex_lock((pthread_mutex_t *)(m)))
+#define mtx_trylock(m) (pthread_mutex_trylock((pthread_mutex_t *)(m)) == 0 ? thrd_success : thrd_busy)
 #define mtx_unlock(m) pl_tsan_ok(pthread_mutex_unlock((pthread_mutex_t *)(m)))
 #define mtx_destroy(m) ((void)pthread_mutex_destroy((pthread_mutex_t *)(m)))
 #define cnd_init(c) pl_tsan_ok(pthread_cond_init((pthread_cond_t *)(c), NULL))

@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "util.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,33 +14,51 @@
 #include "analyzer/cthreads.h"
 
 struct entry {
-	const char *str; /* interned string, NULL when the slot is empty */
+	/* interned string, NULL when the slot is empty; written last (release),
+	 * so that a reader of a shared table that sees it sees hash too */
+	_Atomic(const char *) str;
 	uint64_t hash;   /* full hash of the string */
+};
+
+/* A table's slots and their number, replaced whole when it grows: a
+ * thread looking a string up in a shared table without the lock reads
+ * both from one snapshot. */
+struct slots {
+	size_t cap;             /* a power of two */
+	struct slots *retired;  /* an outgrown heap table kept until the table is
+	                         * freed (a lock-free reader may still probe it) */
+	struct entry e[];
 };
 
 struct pl_intern {
 	struct pl_arena *arena; /* where the strings live (NULL in a view) */
-	struct entry *slots;    /* power-of-two sized table */
+	_Atomic(struct slots *) slots; /* the current table */
 	bool slots_in_arena;    /* slots came from arena (after the first growth) */
-	size_t cap;             /* slots allocated */
 	size_t count;           /* slots used */
 	struct pl_intern *parent; /* a view: the shared table it fronts */
-	bool shared;            /* calls take lock */
+	bool shared;            /* insertions take lock */
 	struct pl_arena *names; /* while shared: where new strings and tables go (the
 	                         * owner of arena goes on allocating there: -j's main
 	                         * thread imports beside the workers); arena adopts it
 	                         * when the sharing ends */
-	mtx_t lock;             /* guards a shared table */
+	mtx_t lock;             /* guards a shared table's insertions */
 };
+
+static struct slots *slots_of(const struct pl_intern *t)
+{
+	/* a shared table's owner thread and views read it without the lock */
+	return atomic_load_explicit(&((struct pl_intern *)t)->slots, memory_order_acquire);
+}
 
 struct pl_intern *pl_intern_new(struct pl_arena *arena)
 {
 	/* a -j worker's view is written at each name it learns */
 	struct pl_intern *t = pl_xcalloc_line(sizeof(*t));
+	struct slots *sl = pl_xcalloc(1, sizeof(*sl) + 1024 * sizeof(struct entry));
 
+	sl->cap = 1024;
 	t->arena = arena;
-	t->cap = 1024;
-	t->slots = pl_xcalloc(t->cap, sizeof(*t->slots));
+	atomic_init(&t->slots, sl);
 	mtx_init(&t->lock, mtx_plain);
 	return t;
 }
@@ -73,8 +92,13 @@ void pl_intern_free(struct pl_intern *t)
 {
 	if (!t)
 		return;
+	struct slots *sl = slots_of(t);
+	for (struct slots *r = sl->retired, *next; r; r = next) {
+		next = r->retired;
+		free(r);
+	}
 	if (!t->slots_in_arena)
-		free(t->slots);
+		free(sl);
 	if (t->names)
 		pl_arena_adopt(t->arena, t->names);
 	mtx_destroy(&t->lock);
@@ -84,28 +108,39 @@ void pl_intern_free(struct pl_intern *t)
 /* A table of strings from an arena grows in that arena: its pages are
  * mostly faulted in and cleared already (huge pages), where a calloc'd
  * table of 512 KiB faulted in 128 pages anew at every doubling.  The
- * outgrown tables stay in the arena. */
+ * outgrown tables stay in the arena; an outgrown heap table stays on the
+ * retired list while others may read it (shared). */
 static void grow(struct pl_intern *t)
 {
-	size_t ncap = t->cap * 2;
+	struct slots *old = slots_of(t);
+	size_t ncap = old->cap * 2;
+	size_t bytes = sizeof(struct slots) + ncap * sizeof(struct entry);
 	struct pl_arena *a = alloc_arena(t);
-	struct entry *ns = a ? pl_arena_zalloc(a, ncap * sizeof(*ns)) : pl_xcalloc(ncap, sizeof(*ns));
+	struct slots *ns = a ? pl_arena_zalloc(a, bytes) : pl_xcalloc(1, bytes);
 
-	pl_touch_zeroed(ns, ncap * sizeof(*ns)); /* probed below and after */
-
-	for (size_t i = 0; i < t->cap; i++) {
-		if (!t->slots[i].str)
+	pl_touch_zeroed(ns, bytes); /* probed below and after */
+	ns->cap = ncap;
+	for (size_t i = 0; i < old->cap; i++) {
+		const char *str = atomic_load_explicit(&old->e[i].str, memory_order_relaxed);
+		if (!str)
 			continue;
-		size_t j = t->slots[i].hash & (ncap - 1);
-		while (ns[j].str)
+		size_t j = old->e[i].hash & (ncap - 1);
+		while (atomic_load_explicit(&ns->e[j].str, memory_order_relaxed))
 			j = (j + 1) & (ncap - 1);
-		ns[j] = t->slots[i];
+		ns->e[j].hash = old->e[i].hash;
+		atomic_store_explicit(&ns->e[j].str, str, memory_order_relaxed);
 	}
-	if (!t->slots_in_arena)
-		free(t->slots);
-	t->slots = ns;
+	ns->retired = old->retired;
+	if (!t->slots_in_arena) {
+		if (t->shared) {
+			old->retired = NULL;
+			ns->retired = old;
+		} else {
+			free(old);
+		}
+	}
 	t->slots_in_arena = a != NULL;
-	t->cap = ncap;
+	atomic_store_explicit(&t->slots, ns, memory_order_release);
 }
 
 size_t pl_intern_len(const char *interned)
@@ -116,22 +151,73 @@ size_t pl_intern_len(const char *interned)
 	return n;
 }
 
-static const char *intern_hashed(struct pl_intern *t, const char *s, size_t n, uint64_t h)
+/* Probe sl for s[0..n) of hash h: the string, or NULL with *at the empty
+ * slot that ended the probe. */
+static const char *probe(const struct slots *sl, const char *s, size_t n, uint64_t h, size_t *at)
 {
-	size_t i = h & (t->cap - 1);
+	size_t mask = sl->cap - 1, i = h & mask;
+	const char *e;
 
-	while (t->slots[i].str) {
-		const char *e = t->slots[i].str;
-		if (t->slots[i].hash == h && pl_intern_len(e) == n &&
+	while ((e = atomic_load_explicit(&((struct slots *)sl)->e[i].str, memory_order_acquire))) {
+		if (sl->e[i].hash == h && pl_intern_len(e) == n &&
 		    (n <= 16 ? pl_mem_eq_short(e, s, n) : memcmp(e, s, n) == 0))
 			return e;
-		i = (i + 1) & (t->cap - 1);
+		i = (i + 1) & mask;
 	}
-	const char *p;
+	*at = i;
+	return NULL;
+}
+
+static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h);
+
+enum { SPIN_TRIES = 200 };
+
+static inline void pl_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
+/* In a shared table: found without the lock (most lookups), else
+ * inserted under it. */
+static const char *intern_shared(struct pl_intern *t, const char *s, size_t n, uint64_t h)
+{
+	size_t at;
+	const char *p = probe(slots_of(t), s, n, h, &at);
+
+	if (p)
+		return p;
+	/* An insertion holds the lock for a probe and a copy: a thread that
+	 * finds it held tries again a few times before it sleeps (sleeping
+	 * and waking each time cost the threads of a -j 2 run thousands of
+	 * system calls). */
+	for (int tries = 0; mtx_trylock(&t->lock) != thrd_success; tries++) {
+		if (tries == SPIN_TRIES) {
+			mtx_lock(&t->lock);
+			break;
+		}
+		pl_cpu_relax();
+	}
+	p = intern_locked(t, s, n, h);
+	mtx_unlock(&t->lock);
+	return p;
+}
+
+/* s[0..n) in t (the only writer of t now): found, or added (a view asks
+ * its shared table for the copy). */
+static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h)
+{
+	struct slots *sl = slots_of(t);
+	size_t i;
+	const char *p = probe(sl, s, n, h, &i);
+
+	if (p)
+		return p;
 	if (t->parent) {
-		mtx_lock(&t->parent->lock);
-		p = intern_hashed(t->parent, s, n, h);
-		mtx_unlock(&t->parent->lock);
+		p = intern_shared(t->parent, s, n, h);
 	} else {
 		char *q = pl_arena_alloc(alloc_arena(t), sizeof(size_t) + n + 1);
 		memcpy(q, &n, sizeof(size_t));
@@ -141,9 +227,9 @@ static const char *intern_hashed(struct pl_intern *t, const char *s, size_t n, u
 		q[n] = '\0';
 		p = q;
 	}
-	t->slots[i].str = p;
-	t->slots[i].hash = h;
-	if (++t->count * 2 > t->cap)
+	sl->e[i].hash = h;
+	atomic_store_explicit(&sl->e[i].str, p, memory_order_release);
+	if (++t->count * 2 > sl->cap)
 		grow(t);
 	return p;
 }
@@ -154,12 +240,7 @@ const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n)
 	 * the one-lane one waits on a multiply every 8 bytes */
 	uint64_t h = n >= 64 ? pl_checksum(s, n) : pl_hash_bytes(s, n);
 
-	if (!t->shared)
-		return intern_hashed(t, s, n, h);
-	mtx_lock(&t->lock);
-	const char *p = intern_hashed(t, s, n, h);
-	mtx_unlock(&t->lock);
-	return p;
+	return t->shared ? intern_shared(t, s, n, h) : intern_locked(t, s, n, h);
 }
 
 const char *pl_intern(struct pl_intern *t, const char *s)

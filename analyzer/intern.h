@@ -26,7 +26,8 @@ const char *pl_intern(struct pl_intern *t, const char *s);
 size_t pl_intern_len(const char *interned);
 
 /* Sharing one table between threads (`check -j N`).  While a table is
- * shared, every call on it takes its lock.  A view is a thread's private
+ * shared, a string it holds is found without a lock and one it does not
+ * is added under its lock.  A view is a thread's private
  * front to a shared table: it answers from its own cache and interns
  * misses in the shared table, so the strings it returns are the shared
  * table's, pointer-equal across threads.  A view is used by one thread

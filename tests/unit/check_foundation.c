@@ -1097,6 +1097,76 @@ END_TEST
  * (a file removed afterwards is still seen, one made afterwards is not),
  * stat and lstat apart, realpath a fresh copy each time; many threads
  * asking at once get the same answers.  NULL asks the system. */
+/* ---- interning shared by threads (-j) ---- */
+
+enum { SHARED_N = 12000, SHARED_THREADS = 3 };
+
+struct intern_job {
+	struct pl_intern *t;     /* a view, or the shared table itself */
+	unsigned start;          /* where in the names this thread begins */
+	const char **got;        /* SHARED_N + 1: the copies it was given */
+};
+
+static int intern_thread(void *arg)
+{
+	struct intern_job *j = arg;
+	char name[32];
+
+	for (unsigned k = 0; k < SHARED_N; k++) {
+		unsigned i = (j->start + k) % SHARED_N;
+		snprintf(name, sizeof name, "n%u", i);
+		j->got[i] = pl_intern(j->t, name);
+	}
+	j->got[SHARED_N] = pl_intern(j->t, "before");
+	return 0;
+}
+
+/* Three threads through views and one on the table itself intern the same
+ * names in different orders while the table grows from 1,024 slots: each
+ * name has one copy, the same for all of them and after the sharing ends
+ * (lookups without the lock, insertions under it, outgrown tables kept
+ * while others may read them). */
+START_TEST(test_intern_shared)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *t = pl_intern_new(a);
+	const char *before = pl_intern(t, "before");
+	struct intern_job jobs[SHARED_THREADS + 1];
+	thrd_t ids[SHARED_THREADS];
+
+	pl_intern_set_shared(t, 1);
+	for (unsigned k = 0; k <= SHARED_THREADS; k++) {
+		jobs[k].t = k < SHARED_THREADS ? pl_intern_view_new(t) : t;
+		jobs[k].start = k * (SHARED_N / (SHARED_THREADS + 1));
+		jobs[k].got = calloc(SHARED_N + 1, sizeof(*jobs[k].got));
+	}
+	for (unsigned k = 0; k < SHARED_THREADS; k++)
+		ck_assert_int_eq(thrd_create(&ids[k], intern_thread, &jobs[k]), thrd_success);
+	intern_thread(&jobs[SHARED_THREADS]);
+	for (unsigned k = 0; k < SHARED_THREADS; k++)
+		ck_assert_int_eq(thrd_join(ids[k], NULL), thrd_success);
+	for (unsigned i = 0; i <= SHARED_N; i++) {
+		const char *p = jobs[0].got[i];
+		char name[32];
+		snprintf(name, sizeof name, "n%u", i);
+		ck_assert_str_eq(p, i < SHARED_N ? name : "before");
+		ck_assert_uint_eq(pl_intern_len(p), strlen(p));
+		for (unsigned k = 1; k <= SHARED_THREADS; k++)
+			ck_assert_ptr_eq(jobs[k].got[i], p);
+	}
+	ck_assert_ptr_eq(jobs[0].got[SHARED_N], before);
+	for (unsigned k = 0; k < SHARED_THREADS; k++)
+		pl_intern_free(jobs[k].t);
+	pl_intern_set_shared(t, 0);
+	ck_assert_ptr_eq(pl_intern(t, "n77"), jobs[2].got[77]);
+	ck_assert_ptr_ne(pl_intern(t, "new after"), NULL);
+	for (unsigned k = 0; k <= SHARED_THREADS; k++)
+		free(jobs[k].got);
+	pl_intern_free(t);
+	pl_arena_free(a);
+}
+END_TEST
+
 struct fs_ask {
 	struct pl_fscache *c;
 	const char *dir, *link;
@@ -1215,6 +1285,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_source_truncated_while_mapped);
 	tcase_add_test(tc, test_ptrmap);
 	tcase_add_test(tc, test_fscache);
+	tcase_add_test(tc, test_intern_shared);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
