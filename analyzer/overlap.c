@@ -1451,6 +1451,36 @@ void overlap_defs_free(struct overlap_defs *d)
 	free(d);
 }
 
+/* The set's lock, after its n members. */
+struct overlap_defs **overlap_defs_new_set(const struct model *m, unsigned n)
+{
+	struct overlap_defs **set = pl_xcalloc(1, n * sizeof(*set) + sizeof(mtx_t));
+	mtx_t *lock = (mtx_t *)(void *)(set + n);
+
+	mtx_init(lock, mtx_plain);
+	for (unsigned i = 0; i < n; i++) {
+		set[i] = pl_xcalloc_line(sizeof **set);
+		ctx_init(&set[i]->ctx, m);
+		set[i]->ctx.arena = pl_arena_new();
+		set[i]->ctx.lock = lock;
+	}
+	return set;
+}
+
+void overlap_defs_free_set(struct overlap_defs **set, unsigned n)
+{
+	if (!set)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		struct model *m = (struct model *)set[i]->ctx.m;
+		ctx_free(&set[i]->ctx);
+		pl_arena_adopt(model_arena(m), set[i]->ctx.arena);
+		free(set[i]);
+	}
+	mtx_destroy((mtx_t *)(void *)(set + n));
+	free(set);
+}
+
 bool overlap_defs_constraint(struct overlap_defs *d, const struct model_constraint *k,
                              struct overlap_def *out, const char **out_name)
 {

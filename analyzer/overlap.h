@@ -154,6 +154,13 @@ struct model_op;
 
 struct overlap_defs *overlap_defs_new(const struct model *m);
 void overlap_defs_free(struct overlap_defs *d);
+/* n overlap_defs for n threads asking at once (as the pair analysis's
+ * threads do): each with caches and an arena of its own, the model's
+ * parts filled in on first use filled under one lock they share.  The
+ * thread that made them leaves the model alone until they are freed
+ * (overlap_defs_free_set, which gives their arenas to the model's). */
+struct overlap_defs **overlap_defs_new_set(const struct model *m, unsigned n);
+void overlap_defs_free_set(struct overlap_defs **set, unsigned n);
 
 enum overlap_def_kind {
 	OVERLAP_DEF_CONSTLIKE = 0, /* an op with the ConstantLike trait */

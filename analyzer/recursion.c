@@ -12,11 +12,13 @@
 #include "analyzer/recursion.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/model.h"
 #include "analyzer/overlap.h"
 #include "analyzer/util.h"
@@ -849,12 +851,10 @@ static unsigned lower_bound(const struct model *m, const struct root_index *ix, 
 	return lo;
 }
 
-static void add_edge(struct pl_arena *ar, struct graph *g, unsigned from, unsigned to,
-                     const char *via, bool consuming)
+static void add_edge(struct graph *g, unsigned from, unsigned to, const char *via, bool consuming)
 {
 	struct edges *es = &g->out[from];
 
-	(void)ar;
 	for (unsigned i = 0; i < es->len; i++)
 		if (es->v[i].to == to)
 			return;
@@ -869,8 +869,8 @@ static void add_edge(struct pl_arena *ar, struct graph *g, unsigned from, unsign
 }
 
 /* built: the ops a's rewrite creates (built_ops), collected once per a. */
-static void try_edge(const struct model *m, struct pl_arena *ar, struct graph *g, unsigned ai,
-                     const struct pl_vec *built, unsigned bi)
+static void try_edge(const struct model *m, struct overlap_defs *defs, struct graph *g,
+                     unsigned ai, const struct pl_vec *built, unsigned bi)
 {
 	struct model *mm = (struct model *)m;
 	const struct model_pattern *a = model_pattern_at(mm, ai), *b = model_pattern_at(mm, bi);
@@ -879,9 +879,9 @@ static void try_edge(const struct model *m, struct pl_arena *ar, struct graph *g
 
 	if (b->bounded_recursion || !model_patterns_meet(a, b))
 		return;
-	if (!may_enable_built(g->defs, a, &g->facts[ai], built, b, &g->facts[bi], &via, &consuming))
+	if (!may_enable_built(defs, a, &g->facts[ai], built, b, &g->facts[bi], &via, &consuming))
 		return;
-	add_edge(ar, g, ai, bi, via, consuming);
+	add_edge(g, ai, bi, via, consuming);
 }
 
 struct pat_ent {
@@ -927,10 +927,104 @@ static bool *never_applied(const struct model *m, unsigned n)
 	return never;
 }
 
+/* The edges out of each pattern, which depend on that pattern alone: on
+ * one thread, or on several taking blocks of patterns in turn (-j; the
+ * edge loop was most of the recursion analysis). */
+struct edge_work {
+	const struct model *m;
+	struct graph *g;
+	const struct root_index *ix;
+	const bool *never;
+	_Atomic unsigned next;          /* first pattern of the next block */
+};
+
+enum { EDGE_BLOCK = 16 };
+
+/* The edges out of pattern ai, asking defs. */
+static void edges_from(struct edge_work *w, struct overlap_defs *defs, unsigned ai)
+{
+	const struct model *m = w->m;
+	struct model *mm = (struct model *)m;
+	const struct root_index *ix = w->ix;
+	struct graph *g = w->g;
+	const struct model_pattern *a = model_pattern_at(mm, ai);
+	struct resolve_memo memo;
+	struct pl_vec built = {0};
+
+	if (a->bounded_recursion || w->never[ai])
+		return;
+	memo.n = 0;
+	g->facts[ai].memo = &memo;
+	built_ops(a, &built);
+	for (size_t k = 0; k < built.len; k++) {
+		const struct model_node *bn = built.items[k];
+		/* Skip a name already handled for this pattern. */
+		bool seen = false;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = name_eq(((const struct model_node *)built.items[j])->op_name, bn->op_name);
+		if (seen)
+			continue;
+		for (unsigned pos = lower_bound(m, ix, bn->op_name);
+		     pos < ix->n_named &&
+		     strcmp(model_pattern_at(mm, ix->by_name[pos])->root_op, bn->op_name) == 0;
+		     pos++)
+			try_edge(m, defs, g, ai, &built, ix->by_name[pos]);
+	}
+	if (built.len)
+		for (unsigned k = 0; k < ix->n_any; k++)
+			try_edge(m, defs, g, ai, &built, ix->any[k]);
+	g->facts[ai].memo = NULL;
+	pl_vec_free(&built);
+}
+
+struct edge_thread {
+	struct edge_work *w;
+	struct overlap_defs *defs;      /* its own (overlap_defs_new_set) */
+};
+
+static int edge_thread_run(void *arg)
+{
+	struct edge_thread *t = arg;
+	struct edge_work *w = t->w;
+
+	for (;;) {
+		unsigned ai = atomic_fetch_add(&w->next, EDGE_BLOCK), n = w->g->n;
+		if (ai >= n)
+			break;
+		for (unsigned end = ai + EDGE_BLOCK < n ? ai + EDGE_BLOCK : n; ai < end; ai++)
+			edges_from(w, t->defs, ai);
+	}
+	return 0;
+}
+
+/* All edges on jobs threads; the calling thread's own defs go unused
+ * meanwhile (the threads fill the model in under their lock). */
+static void edges_threaded(struct edge_work *w, unsigned jobs)
+{
+	struct overlap_defs **defs = overlap_defs_new_set(w->m, jobs);
+	struct edge_thread *ts = pl_xcalloc(jobs, sizeof(*ts));
+	thrd_t *ids = pl_xcalloc(jobs, sizeof(*ids));
+	unsigned started = 0;
+
+	atomic_init(&w->next, 0);
+	for (unsigned k = 0; k < jobs; k++) {
+		ts[k].w = w;
+		ts[k].defs = defs[k];
+	}
+	while (started < jobs && thrd_create(&ids[started], edge_thread_run, &ts[started]) == thrd_success)
+		started++;
+	if (!started)
+		edge_thread_run(&ts[0]); /* with the set's defs: alone, the lock is free */
+	for (unsigned k = 0; k < started; k++)
+		thrd_join(ids[k], NULL);
+	overlap_defs_free_set(defs, jobs);
+	free(ts);
+	free(ids);
+}
+
 static void build_graph(struct graph *g, const struct model *m)
 {
 	struct model *mm = (struct model *)m;
-	struct pl_arena *ar = model_arena(m);
 	unsigned n = model_pattern_count(m);
 	struct root_index ix;
 	bool *never = never_applied(m, n);
@@ -957,34 +1051,15 @@ static void build_graph(struct graph *g, const struct model *m)
 	qsort(ix.by_name, ix.n_named, sizeof(unsigned), cmp_root);
 	sort_model = NULL;
 
-	struct resolve_memo memo;
-	for (unsigned ai = 0; ai < n; ai++) {
-		const struct model_pattern *a = model_pattern_at(mm, ai);
-		struct pl_vec built = {0};
-		if (a->bounded_recursion || never[ai])
-			continue;
-		memo.n = 0;
-		g->facts[ai].memo = &memo;
-		built_ops(a, &built);
-		for (size_t k = 0; k < built.len; k++) {
-			const struct model_node *bn = built.items[k];
-			/* Skip a name already handled for this pattern. */
-			bool seen = false;
-			for (size_t j = 0; j < k && !seen; j++)
-				seen = name_eq(((const struct model_node *)built.items[j])->op_name, bn->op_name);
-			if (seen)
-				continue;
-			for (unsigned pos = lower_bound(m, &ix, bn->op_name);
-			     pos < ix.n_named &&
-			     strcmp(model_pattern_at(mm, ix.by_name[pos])->root_op, bn->op_name) == 0;
-			     pos++)
-				try_edge(m, ar, g, ai, &built, ix.by_name[pos]);
-		}
-		if (built.len)
-			for (unsigned k = 0; k < ix.n_any; k++)
-				try_edge(m, ar, g, ai, &built, ix.any[k]);
-		g->facts[ai].memo = NULL;
-		pl_vec_free(&built);
+	struct edge_work w = {.m = m, .g = g, .ix = &ix, .never = never};
+	unsigned jobs = model_jobs(m);
+	if (jobs > n / EDGE_BLOCK)
+		jobs = n / EDGE_BLOCK;
+	if (jobs > 1) {
+		edges_threaded(&w, jobs);
+	} else {
+		for (unsigned ai = 0; ai < n; ai++)
+			edges_from(&w, g->defs, ai);
 	}
 	free(never);
 	free(ix.by_name);
