@@ -230,6 +230,7 @@ int report_run(struct findings *fs, const struct rule_config *cfg,
 	/* the text report shows no fingerprints; baselines match on them */
 	findings_want_fingerprints(fs, opt->kind != REPORT_TEXT || opt->baseline ||
 	                               opt->write_baseline);
+	findings_set_jobs(fs, opt->jobs);
 	findings_finish(fs);
 	if (opt->write_baseline &&
 	    write_to(fs, cfg, opt, REPORT_SARIF, opt->write_baseline, true) < 0)

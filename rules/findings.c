@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/source.h"
 
 /* An arena-backed growable array of pointers (the old block is abandoned
@@ -49,6 +50,7 @@ struct findings {
 	unsigned seq;
 	bool finished;
 	bool no_fingerprints;         /* findings_want_fingerprints(false) */
+	unsigned jobs;                /* findings_set_jobs */
 	signed char judged[RULE_COUNT]; /* -1 no, 1 yes, 0 default */
 };
 
@@ -513,6 +515,52 @@ static bool path_ranks(const struct parray *items, uint32_t *rank, uint32_t nids
 	return r + 2 < (1u << KEY_BITS_RANK);
 }
 
+/* Sorting the runs of keys k[lo, hi), which start and end there. */
+struct runs_job {
+	struct sort_key *k;
+	size_t lo, hi;
+};
+
+static int sort_runs_in(void *arg)
+{
+	struct runs_job *r = arg;
+
+	for (size_t i = r->lo, j; i < r->hi; i = j) {
+		for (j = i + 1; j < r->hi && r->k[j].key == r->k[i].key; j++)
+			;
+		if (j - i > 1)
+			qsort(r->k + i, j - i, sizeof(*r->k), cmp_key);
+	}
+	return 0;
+}
+
+/* The runs of findings at one place (equal keys), each by rule, message
+ * and arrival: their comparisons read every message and were most of the
+ * sort of a large run.  Runs are independent, so with threads the second
+ * half of the keys' runs is sorted on a thread of its own, from the first
+ * run starting there (a run is never split). */
+enum { RUNS_PARALLEL_MIN = 4096 };
+
+static void sort_runs(struct findings *fs, struct sort_key *k, size_t n)
+{
+	struct runs_job first = {k, 0, n}, second = {k, n, n};
+	thrd_t id;
+
+	if (fs->jobs > 1 && n >= RUNS_PARALLEL_MIN) {
+		size_t mid = n / 2;
+		while (mid < n && k[mid].key == k[mid - 1].key)
+			mid++;
+		first.hi = second.lo = mid;
+		if (mid < n && thrd_create(&id, sort_runs_in, &second) == thrd_success) {
+			sort_runs_in(&first);
+			thrd_join(id, NULL);
+			return;
+		}
+		first.hi = n;
+	}
+	sort_runs_in(&first);
+}
+
 static void sort_findings(struct findings *fs, struct parray *items)
 {
 	size_t n = items->len;
@@ -549,13 +597,7 @@ static void sort_findings(struct findings *fs, struct parray *items)
 			k = tmp;
 			tmp = t;
 		}
-		/* runs at one place: by rule, message, arrival */
-		for (size_t i = 0, j; i < n; i = j) {
-			for (j = i + 1; j < n && k[j].key == k[i].key; j++)
-				;
-			if (j - i > 1)
-				qsort(k + i, j - i, sizeof(*k), cmp_key);
-		}
+		sort_runs(fs, k, n);
 	}
 	for (size_t i = 0; i < n; i++)
 		items->items[i] = (void *)k[i].f;
@@ -767,6 +809,11 @@ static void fingerprints(struct findings *fs)
 void findings_want_fingerprints(struct findings *fs, bool want)
 {
 	fs->no_fingerprints = !want;
+}
+
+void findings_set_jobs(struct findings *fs, unsigned jobs)
+{
+	fs->jobs = jobs;
 }
 
 void findings_finish(struct findings *fs)

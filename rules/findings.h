@@ -104,6 +104,8 @@ void findings_finish(struct findings *fs);
  * yes).  A text report that neither reads nor writes a baseline prints
  * none, and a large run spends real time and memory on them. */
 void findings_want_fingerprints(struct findings *fs, bool want);
+/* Threads findings_finish may use to sort (check -j; default 1). */
+void findings_set_jobs(struct findings *fs, unsigned jobs);
 
 /* Findings in stable order: file path, line, column, rule id, message,
  * arrival.  Input errors (rule id NULL) are included. */

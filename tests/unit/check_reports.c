@@ -288,6 +288,51 @@ static int cmp_want(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* Many findings at three places (2,500, 2,500 and 1,000, messages in a
+ * scrambled order, two rules): sorted on two threads, which split the
+ * runs of one place between them at the middle of the keys unless they
+ * move the split to a run's end, they come in the order one thread gives. */
+static struct fixture *many_at_three(unsigned jobs)
+{
+	struct fixture *fx = fx_new(fixture_a, sizeof(fixture_a) - 1);
+	static const char *const at[] = {"def A", "def B", "My_SubOp"};
+	static const unsigned count[] = {2500, 2500, 1000};
+
+	for (unsigned p = 0; p < 3; p++) {
+		struct pl_span sp = fx_span(fx->a, at[p], 0);
+		for (unsigned i = 0; i < count[p]; i++) {
+			struct rule_ctx ctx = {i % 3 ? &fake_overlap : &fake_benefit, NULL, &fx->diag, &fx->cfg};
+			rule_report(&ctx, sp, "pattern 'P%u' overlaps 'Q%u'", (i * 7919) % 613, i % 17);
+		}
+	}
+	findings_scan_all(fx->fs);
+	findings_set_jobs(fx->fs, jobs);
+	findings_finish(fx->fs);
+	return fx;
+}
+
+START_TEST(test_sort_runs_on_threads)
+{
+	struct fixture *one = many_at_three(1), *two = many_at_three(2);
+
+	ck_assert_uint_eq(findings_count(one->fs), findings_count(two->fs));
+	for (size_t i = 0; i < findings_count(one->fs); i++) {
+		const struct finding *a = findings_at(one->fs, i), *b = findings_at(two->fs, i);
+		ck_assert_uint_eq(a->diag->span.off, b->diag->span.off);
+		ck_assert_str_eq(a->diag->rule ? a->diag->rule : "-", b->diag->rule ? b->diag->rule : "-");
+		ck_assert_str_eq(a->diag->msg, b->diag->msg);
+		ck_assert_uint_eq(a->seq, b->seq);
+		if (i) {
+			const struct finding *prev = findings_at(two->fs, i - 1);
+			if (prev->diag->span.off == b->diag->span.off && prev->diag->rule == b->diag->rule)
+				ck_assert_int_le(strcmp(prev->diag->msg, b->diag->msg), 0);
+		}
+	}
+	fx_free(one);
+	fx_free(two);
+}
+END_TEST
+
 START_TEST(test_sort_at_one_place)
 {
 	static const char *const msgs[] = {
@@ -536,6 +581,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, test_sarif_utf16_columns);
 	tcase_add_test(tc, test_reports_on_threads);
 	tcase_add_test(tc, test_sort_at_one_place);
+	tcase_add_test(tc, test_sort_runs_on_threads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("gate");
 	tcase_add_test(tc, test_baseline_round_trip);
