@@ -1121,7 +1121,8 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	struct pl_ptrmap ops = {0}, kinds = {0};
 	unsigned mid = model_id(m);
 
-	for (unsigned i = 0; i < n; i++) {
+	/* defs an earlier input shares come first, noted (tg_defs_noted) */
+	for (unsigned i = main_file_id ? 0 : tg_defs_noted(r, TG_NOTE_DRR, mid); i < n; i++) {
 		if (since >= batch) {
 			tga_release();
 			since = 0;

@@ -695,11 +695,11 @@ static int import_all(struct model *m, const struct tg_records *r, struct pl_dia
 
 	unsigned mid = model_id(m);
 	tga_attach(r, d->sm);
-	for (unsigned i = 0, n = tga_def_count(r); i < n; i++) {
+	/* A def an earlier input shares (the include cache) was looked at
+	 * then: imported, or not one to import.  Only the marks of this model
+	 * count.  Such defs come first: most are passed over unread. */
+	for (unsigned i = tg_defs_noted(r, TG_NOTE_ODS, mid), n = tga_def_count(r); i < n; i++) {
 		const struct tg_rec *raw = tg_def_at(r, i);
-		/* A def an earlier input shares (the include cache) was looked
-		 * at then: imported, or not one to import.  Only the marks of
-		 * this model count. */
 		if (tg_rec_note_get(raw, TG_NOTE_ODS) == mid)
 			continue;
 		tg_rec_note_set(raw, TG_NOTE_ODS, mid);

@@ -131,6 +131,14 @@ bool tg_rec_included_from(const struct tg_records *r, const struct tg_rec *rec, 
 enum tg_rec_note { TG_NOTE_ODS, TG_NOTE_DRR, TG_NOTES };
 unsigned tg_rec_note_get(const struct tg_rec *rec, enum tg_rec_note which);
 void tg_rec_note_set(const struct tg_rec *rec, enum tg_rec_note which, unsigned v);
+/* A number of r's first defs (tg_def_at order) a client that notes v on
+ * every def it looks at, in order, has looked at all of, through earlier
+ * records sets: 0 or a P whose def P - 1 holds v.  Records shared with an
+ * earlier set (the include cache) are a prefix of each set that has them,
+ * with the same defs before them, so when def P - 1 was looked at, every
+ * def before it was.  Found by bisection (the noted defs are a prefix
+ * while one client notes them), so the client need not read each. */
+unsigned tg_defs_noted(const struct tg_records *r, enum tg_rec_note which, unsigned v);
 
 /* Fields in declaration order (template arguments excluded for defs). */
 unsigned tg_rec_field_count(const struct tg_rec *rec);

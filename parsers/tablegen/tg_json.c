@@ -325,6 +325,22 @@ void tg_rec_note_set(const struct tg_rec *rec, enum tg_rec_note which, unsigned 
 	((struct tg_rec *)rec)->notes[which] = v; /* records are never const objects */
 }
 
+unsigned tg_defs_noted(const struct tg_records *r, enum tg_rec_note which, unsigned v)
+{
+	unsigned lo = 0, hi = tg_def_count(r);
+
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (tg_def_at(r, mid)->notes[which] == v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* lo only ever moved past a def that holds v, which vouches for the
+	 * defs before it even where another client's notes are in between */
+	return lo;
+}
+
 unsigned tg_rec_field_count(const struct tg_rec *rec)
 {
 	return rec->nfields;

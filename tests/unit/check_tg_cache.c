@@ -384,6 +384,56 @@ START_TEST(folders_share_when_includes_agree)
 }
 END_TEST
 
+/* Defs shared through the cache come first in each input that has them,
+ * in the same order: once an importer noted every def of one input, the
+ * next input's shared defs are found noted as a prefix (tg_defs_noted),
+ * its own are not, and an input evaluated apart has none.  A note of
+ * another client in between never makes it skip a def it has not seen. */
+START_TEST(noted_defs_are_a_prefix)
+{
+	write_file("np_lib.td", "class C { int x = 0; }\ndef l1 : C;\ndef l2 : C;\ndef l3 : C;\n");
+	write_file("np_a.td", "include \"np_lib.td\"\ndef own_a : C;\n");
+	write_file("np_b.td", "include \"np_lib.td\"\ndef own_b : C;\ndef own_b2 : C;\n");
+	const char *dirs[] = {tmpdir};
+	const struct tg_options o = {dirs, 1, NULL, 0, false};
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx diag;
+	struct tg_cache *cache = tg_cache_new();
+	struct tg_records *r[4];
+	const char *order[4] = {"np_a.td", "np_a.td", "np_b.td", "np_a.td"};
+
+	pl_diag_ctx_init(&diag, sm, a);
+	diag.out = fopen("/dev/null", "w");
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(tg_load_cached(&r[i], cache, a, in, sm, &diag, tmp_path(order[i]), &o), 0);
+	/* the second load kept the state after np_lib.td; the third restored it */
+	for (unsigned i = 0; i < tg_def_count(r[1]); i++)
+		tg_rec_note_set(tg_def_at(r[1], i), TG_NOTE_ODS, 7);
+	ck_assert_uint_eq(tg_defs_noted(r[2], TG_NOTE_ODS, 7), 3);
+	ck_assert_str_eq(tg_rec_name(tg_def_at(r[2], 3)), "own_b");
+	ck_assert_uint_eq(tg_defs_noted(r[0], TG_NOTE_ODS, 7), 0); /* evaluated apart */
+	ck_assert_uint_eq(tg_defs_noted(r[2], TG_NOTE_DRR, 7), 0);
+	/* the fourth (np_a.td again) shares np_lib.td's, not its own def */
+	ck_assert_uint_eq(tg_defs_noted(r[3], TG_NOTE_ODS, 7), 3);
+	ck_assert_uint_eq(tg_def_count(r[3]), 4);
+	/* another client's note on the last shared def */
+	tg_rec_note_set(tg_def_at(r[2], 2), TG_NOTE_ODS, 9);
+	unsigned p = tg_defs_noted(r[2], TG_NOTE_ODS, 7);
+	ck_assert_uint_lt(p, 3);
+	ck_assert(p == 0 || tg_rec_note_get(tg_def_at(r[2], p - 1), TG_NOTE_ODS) == 7);
+	fclose(diag.out);
+	tg_cache_free(cache);
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(a);
+	static const char *const files[] = {"np_lib.td", "np_a.td", "np_b.td"};
+	for (int i = 0; i < 3; i++)
+		unlink(tmp_path(files[i]));
+}
+END_TEST
+
 static const char *img_dir(void)
 {
 	return tmp_path("img");
@@ -752,6 +802,7 @@ int main(void)
 		tcase_add_test(tc, defines_agree);
 		tcase_add_test(tc, folders_share_when_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
+		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
 		tcase_add_test(tc, stale_image_is_not_read);
