@@ -278,6 +278,7 @@ unsigned model_jobs(const struct model *m);
  * table of analyzer/overlap.h.  NULL until set. */
 enum model_cache_slot {
 	MODEL_CACHE_OVERLAP_PAIRS = 0,
+	MODEL_CACHE_GREEDY_ORDER,      /* the engine's application orders (greedy_pdl.c) */
 	MODEL_CACHE_COUNT
 };
 void *model_cache(const struct model *m, enum model_cache_slot slot);

@@ -16,6 +16,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/driver.h"
+#include "analyzer/intern.h"
 #include "analyzer/engine/greedy.h"
 #include "analyzer/engine/interp.h"
 #include "analyzer/engine/ir.h"
@@ -32,7 +33,7 @@
 #define VERIFY_TRACE_LINES 12
 
 /* Results by diagnostic (one run per process). */
-static struct pl_vec results_diag, results_val;
+static struct pl_ptrmap results;
 
 const char *verify_status_name(enum verify_status s)
 {
@@ -41,16 +42,14 @@ const char *verify_status_name(enum verify_status s)
 
 const struct verify_result *verify_lookup(const struct pl_diag *d)
 {
-	for (size_t i = 0; i < results_diag.len; i++)
-		if (results_diag.items[i] == d)
-			return results_val.items[i];
-	return NULL;
+	const void *v;
+
+	return pl_ptrmap_get(&results, d, &v) ? v : NULL;
 }
 
 static void record(const struct pl_diag *d, struct verify_result *v)
 {
-	pl_vec_push(&results_diag, (void *)d);
-	pl_vec_push(&results_val, v);
+	pl_ptrmap_put(&results, d, v);
 }
 
 /* ---- witness IR from a match tree ------------------------------------- */
@@ -319,107 +318,152 @@ struct run_out {
 	const char *ir;         /* the rewritten IR, generic form (arena) */
 };
 
-static void keep_applied(struct pl_arena *ar, const char *trace, struct run_out *o)
+/* The patterns a run applied, as the driver reports them (on_applied):
+ * the first VERIFY_TRACE_LINES as lines, and the distinct names.  A run
+ * used to write the driver's whole log only for its "// applied:" lines
+ * (a sixth of a --verify run over 300 synthetic patterns went to
+ * formatting it). */
+struct applied {
+	struct pl_arena *ar;
+	struct pl_buf lines;
+	struct pl_vec names;       /* distinct, in the arena */
+	struct pl_ptrmap seen;     /* pattern -> name: patterns seen */
+	unsigned total;
+};
+
+static void note_applied(void *ud, const struct model_pattern *p)
 {
-	struct pl_buf b = {0};
-	struct pl_vec names = {0};
-	unsigned kept = 0, total = 0;
-	for (const char *p = trace; p && (p = strstr(p, "// applied: ")); ) {
-		const char *name = p + 12, *e = strchr(name, '\n');
-		size_t len = e ? (size_t)(e - name) : strlen(name);
-		total++;
-		if (kept < VERIFY_TRACE_LINES) {
-			pl_buf_printf(&b, "%sapplied %.*s", kept ? "\n" : "", (int)len, name);
-			kept++;
-		}
-		bool seen = false;
-		for (size_t i = 0; i < names.len && !seen; i++)
-			seen = strlen(names.items[i]) == len && !strncmp(names.items[i], name, len);
-		if (!seen)
-			pl_vec_push(&names, pl_arena_strndup(ar, name, len));
-		p = name + len;
-	}
-	if (total > kept)
-		pl_buf_printf(&b, "\n... (%u more)", total - kept);
-	o->applied = total ? pl_arena_strdup(ar, pl_buf_cstr(&b)) : NULL;
-	o->names = PL_NEW_ARRAY(ar, const char *, names.len + 1);
-	for (size_t i = 0; i < names.len; i++)
-		o->names[i] = names.items[i];
-	o->n_names = names.len;
-	pl_vec_free(&names);
-	pl_buf_free(&b);
+	struct applied *a = ud;
+	const char *name = p->name ? p->name : "<anonymous>";
+	const void *v;
+
+	if (a->total++ < VERIFY_TRACE_LINES)
+		pl_buf_printf(&a->lines, "%sapplied %s", a->total > 1 ? "\n" : "", name);
+	if (pl_ptrmap_get(&a->seen, p, &v))
+		return;
+	pl_ptrmap_put(&a->seen, p, name);
+	/* two patterns may share a name (anonymous ones do) */
+	for (size_t i = 0; i < a->names.len; i++)
+		if (strcmp(a->names.items[i], name) == 0)
+			return;
+	pl_vec_push(&a->names, pl_arena_strdup(a->ar, name));
+}
+
+static void keep_applied(struct applied *a, struct run_out *o)
+{
+	if (a->total > VERIFY_TRACE_LINES)
+		pl_buf_printf(&a->lines, "\n... (%u more)", a->total - VERIFY_TRACE_LINES);
+	o->applied = a->total ? pl_arena_strdup(a->ar, pl_buf_cstr(&a->lines)) : NULL;
+	o->names = PL_NEW_ARRAY(a->ar, const char *, a->names.len + 1);
+	for (size_t i = 0; i < a->names.len; i++)
+		o->names[i] = a->names.items[i];
+	o->n_names = a->names.len;
+	pl_vec_free(&a->names);
+	pl_buf_free(&a->lines);
+	pl_ptrmap_free(&a->seen);
 }
 
 /* check --assume NAME=BOOL: what the engine takes native constraints to
  * return while it confirms findings. */
-static struct interp_options assumptions(struct pl_run *r)
+/* What the engine runs of one verify_findings share: one IR context, its
+ * pure ops marked once (a context per run marked them, thousands on the
+ * corpus, for each of 22,000 runs), each run giving it an arena of its own;
+ * the --assume options; the patterns by name. */
+struct verifier {
+	struct pl_run *r;
+	struct model *m;
+	struct ir_ctx *c;
+	struct interp_options io;
+	struct pl_ptrmap by_name;   /* interned name -> the first pattern so named */
+};
+
+static void verifier_init(struct verifier *v, struct pl_run *r, struct model *m)
 {
-	return interp_options_from_specs(r->arena, (const char *const *)r->opt->assumes.items,
-	                                 r->opt->assumes.len);
+	memset(v, 0, sizeof(*v));
+	v->r = r;
+	v->m = m;
+	v->c = ir_ctx_new(r->arena, r->intern);
+	for (unsigned i = 0; i < model_op_count(m); i++) {
+		const struct model_op *op = model_op_at(m, i);
+		if (has_trait(op, "Pure") || has_trait(op, "NoSideEffect") || has_trait(op, "NoMemoryEffect"))
+			ir_ctx_mark_pure(v->c, op->name);
+	}
+	v->io = interp_options_from_specs(r->arena, (const char *const *)r->opt->assumes.items,
+	                                  r->opt->assumes.len);
+	for (unsigned i = model_pattern_count(m); i-- > 0;) {
+		const struct model_pattern *p = model_pattern_at(m, i);
+		if (p->name && p->name[0])
+			pl_ptrmap_put(&v->by_name, pl_intern(r->intern, p->name), p); /* the first wins */
+	}
+}
+
+static void verifier_fini(struct verifier *v)
+{
+	ir_ctx_free(v->c);
+	pl_ptrmap_free(&v->by_name);
 }
 
 /* Parse file f and run the patterns of m that meet pattern `with` on it
  * (every pattern when with is NULL; a --split-input-file chunk is its own
  * set); with sa and sb, those two patterns' places in the application
  * order swapped. */
-static void run_file_swapped(struct pl_run *r, struct model *m, struct pl_source_file *f,
-                             struct run_out *o, const struct model_pattern *with,
-                             const struct model_pattern *sa, const struct model_pattern *sb)
+static void run_file_swapped(struct verifier *vf, struct pl_source_file *f, struct run_out *o,
+                             const struct model_pattern *with, const struct model_pattern *sa,
+                             const struct model_pattern *sb)
 {
+	struct pl_run *r = vf->r;
+	struct model *m = vf->m;
 	struct pl_diag_ctx dc;
 	struct capture cap = {NULL, r->arena, {0}};
 	struct ir_op *top = NULL;
 	struct greedy_options go;
 	struct greedy_result res;
-	char *tbuf = NULL;
-	size_t tlen = 0;
+	struct applied ap = {.ar = r->arena};
+	/* the IR, its rewriting and the engine's diagnostics are the run's
+	 * own: only what o keeps goes to r->arena (a --verify run over 300
+	 * synthetic patterns grew to 1.3 GiB keeping them all) */
+	struct pl_arena *scratch = pl_arena_new();
 
 	memset(o, 0, sizeof(*o));
-	pl_diag_ctx_init(&dc, r->sm, r->arena);
+	pl_diag_ctx_init(&dc, r->sm, scratch);
 	dc.sink.emit = capture_emit;
 	dc.sink.ud = &cap;
-	struct ir_ctx *c = ir_ctx_new(r->arena, r->intern);
-	for (unsigned i = 0; i < model_op_count(m); i++) {
-		const struct model_op *op = model_op_at(m, i);
-		if (has_trait(op, "Pure") || has_trait(op, "NoSideEffect") || has_trait(op, "NoMemoryEffect"))
-			ir_ctx_mark_pure(c, op->name);
-	}
+	struct ir_ctx *c = vf->c;
+	ir_ctx_begin(c, scratch);
 	if (ir_parse(&top, c, &dc, f) < 0) {
 		o->rc = -1;
 		o->error = cap.first;
 		o->error_at = cap.at;
 		o->parse_failed = true;
-		ir_ctx_free(c);
+		pl_arena_free(scratch);
 		return;
 	}
 	memset(&go, 0, sizeof(go));
 	go.max_iterations = VERIFY_MAX_ITERATIONS;
 	go.max_rewrites = VERIFY_MAX_REWRITES;
-	go.trace = open_memstream(&tbuf, &tlen);
+	go.on_applied = note_applied;
+	go.on_applied_ud = &ap;
 	go.swap_a = sa;
 	go.swap_b = sb;
 	go.meet = with;
-	go.interp = assumptions(r);
+	go.interp = vf->io;
 	o->rc = greedy_run(&res, c, m, top, &dc, &go);
-	if (go.trace)
-		fclose(go.trace);
 	o->converged = res.converged;
 	o->iterations = res.iterations;
 	o->rewrites = res.rewrites;
 	o->error = cap.first;
-	keep_applied(r->arena, tbuf, o);
-	free(tbuf);
+	keep_applied(&ap, o);
 	struct pl_buf ib = {0};
 	ir_print(&ib, top);
 	o->ir = pl_arena_strdup(r->arena, pl_buf_cstr(&ib));
 	pl_buf_free(&ib);
-	ir_ctx_free(c);
+	pl_arena_free(scratch);
 }
 
-static void run_file(struct pl_run *r, struct model *m, struct pl_source_file *f, struct run_out *o,
+static void run_file(struct verifier *vf, struct pl_source_file *f, struct run_out *o,
                      const struct model_pattern *with)
 {
-	run_file_swapped(r, m, f, o, with, NULL, NULL);
+	run_file_swapped(vf, f, o, with, NULL, NULL);
 }
 
 static bool applied(const struct run_out *o, const char *name)
@@ -432,14 +476,12 @@ static bool applied(const struct run_out *o, const char *name)
 
 /* ---- per finding -------------------------------------------------------- */
 
-static const struct model_pattern *pattern_named(struct model *m, const char *name)
+static const struct model_pattern *pattern_named(struct verifier *vf, const char *name)
 {
-	for (unsigned i = 0; name && name[0] && i < model_pattern_count(m); i++) {
-		const struct model_pattern *p = model_pattern_at(m, i);
-		if (p->name && strcmp(p->name, name) == 0)
-			return p;
-	}
-	return NULL;
+	const void *p;
+
+	return name && name[0] && pl_ptrmap_get(&vf->by_name, pl_intern(vf->r->intern, name), &p)
+	       ? p : NULL;
 }
 
 static const struct model_pattern *pattern_at_span(struct model *m, struct pl_span s)
@@ -452,9 +494,10 @@ static const struct model_pattern *pattern_at_span(struct model *m, struct pl_sp
 	return NULL;
 }
 
-static void verify_recursion(struct pl_run *r, struct model *m, const struct finding *f,
-                             struct verify_result *v)
+static void verify_recursion(struct verifier *vf, const struct finding *f, struct verify_result *v)
 {
+	struct pl_run *r = vf->r;
+	struct model *m = vf->m;
 	const struct model_pattern *p = pattern_at_span(m, f->diag->span);
 	const char *text = p ? witness_for(r->arena, p) : NULL;
 	struct run_out o;
@@ -465,7 +508,7 @@ static void verify_recursion(struct pl_run *r, struct model *m, const struct fin
 	}
 	v->witness = text;
 	struct pl_source_file *sf = pl_source_add(r->sm, "<witness>", text, strlen(text));
-	run_file(r, m, sf, &o, p);
+	run_file(vf, sf, &o, p);
 	v->trace = o.applied;
 	if (o.rc < 0) {
 		v->how = pl_arena_printf(r->arena, "the engine could not run the witness: %s",
@@ -486,14 +529,15 @@ static void verify_recursion(struct pl_run *r, struct model *m, const struct fin
 
 /* Overlap and benefit conflict: a witness from each pattern's match tree in
  * turn; confirmed when both patterns match its root. */
-static void verify_overlap(struct pl_run *r, struct model *m, const struct finding *f,
-                           struct verify_result *v)
+static void verify_overlap(struct verifier *vf, const struct finding *f, struct verify_result *v)
 {
+	struct pl_run *r = vf->r;
+	struct model *m = vf->m;
 	const struct rule_finding_info *info = f->diag->extra;
 	const struct model_pattern *a, *b;
 
-	if (!info || info->n_patterns < 2 || !(a = pattern_named(m, info->patterns[0])) ||
-	    !(b = pattern_named(m, info->patterns[1]))) {
+	if (!info || info->n_patterns < 2 || !(a = pattern_named(vf, info->patterns[0])) ||
+	    !(b = pattern_named(vf, info->patterns[1]))) {
 		v->how = "no witness: the finding does not name two patterns";
 		return;
 	}
@@ -521,27 +565,27 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 		struct pl_diag_ctx dc;
 		struct capture cap = {NULL, r->arena, {0}};
 		struct ir_op *top = NULL;
-		pl_diag_ctx_init(&dc, r->sm, r->arena);
+		struct pl_arena *scratch = pl_arena_new();
+		pl_diag_ctx_init(&dc, r->sm, scratch);
 		dc.sink.emit = capture_emit;
 		dc.sink.ud = &cap;
-		struct ir_ctx *c = ir_ctx_new(r->arena, r->intern);
-		if (ir_parse(&top, c, &dc, sf) < 0) {
-			ir_ctx_free(c);
+		ir_ctx_begin(vf->c, scratch);
+		if (ir_parse(&top, vf->c, &dc, sf) < 0) {
+			pl_arena_free(scratch);
 			continue;
 		}
 		/* The witness root: the op right before the return. */
 		struct ir_op *fn = top->regions[0].first ? top->regions[0].first->first : NULL;
 		struct ir_op *ret = fn && fn->n_regions && fn->regions[0].first ? fn->regions[0].first->last : NULL;
 		struct ir_op *root = ret ? ret->prev : NULL;
-		struct interp_options io = assumptions(r);
-		struct interp *ip = interp_new(c, m, &dc, &io);
+		struct interp *ip = interp_new(vf->c, m, &dc, &vf->io);
 		int ma = root ? interp_match(ip, a, root) : 0, mb = root ? interp_match(ip, b, root) : 0;
 		interp_free(ip);
-		ir_ctx_free(c);
+		pl_arena_free(scratch);
 		v->witness = text;
 		if (ma == 1 && mb == 1) {
 			struct run_out o;
-			run_file(r, m, sf, &o, a);
+			run_file(vf, sf, &o, a);
 			v->trace = o.applied;
 			v->status = VERIFY_CONFIRMED;
 			v->how = "both patterns match the witness root";
@@ -562,7 +606,7 @@ static void verify_overlap(struct pl_run *r, struct model *m, const struct findi
 				const char *got = o.n_names ? o.names[0] : NULL;
 				bool same = got && first && !strcmp(got, first);
 				struct run_out o2;
-				run_file_swapped(r, m, sf, &o2, a, a, b);
+				run_file_swapped(vf, sf, &o2, a, a, b);
 				const char *got2 = o2.n_names ? o2.names[0] : NULL;
 				bool differs = o.rc == 0 && o2.rc == 0 && o.ir && o2.ir &&
 				               (strcmp(o.ir, o2.ir) != 0 || o.converged != o2.converged);
@@ -659,7 +703,9 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 	unsigned confirmed = 0;
 	struct pl_vec fixtures = {0};
 	struct run_out *fx = NULL;
+	struct verifier vf;
 
+	verifier_init(&vf, r, m);
 	if (fixtures_dir) {
 		struct pl_span none = {0};
 		collect_fixtures(r, fixtures_dir, &fixtures, 0);
@@ -675,7 +721,7 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 				fx[i].rc = -1;
 				continue;
 			}
-			run_file(r, m, sf, &fx[i], NULL);
+			run_file(&vf, sf, &fx[i], NULL);
 			/* Valid MLIR in custom syntax the engine does not know fails
 			 * here too, so this does not fail the run: a warning says the
 			 * fixture was skipped and where the parse stopped. */
@@ -691,7 +737,7 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 			continue;
 		struct verify_result *v = PL_NEW(r->arena, struct verify_result);
 		if (!strcmp(rule, "unbounded-recursion")) {
-			verify_recursion(r, m, f, v);
+			verify_recursion(&vf, f, v);
 			const struct rule_finding_info *info = f->diag->extra;
 			for (size_t k = 0; v->status != VERIFY_CONFIRMED && k < fixtures.len; k++) {
 				if (fx[k].rc < 0 || fx[k].converged || !info)
@@ -711,7 +757,7 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 				v->trace = fx[k].applied;
 			}
 		} else if (!strcmp(rule, "overlapping-matchers") || !strcmp(rule, "benefit-conflict")) {
-			verify_overlap(r, m, f, v);
+			verify_overlap(&vf, f, v);
 		} else {
 			continue;
 		}
@@ -723,5 +769,6 @@ unsigned verify_findings(struct pl_run *r, struct model *m, struct findings *fs,
 	}
 	free(fx);
 	pl_vec_free(&fixtures);
+	verifier_fini(&vf);
 	return confirmed;
 }

@@ -27,6 +27,10 @@ struct greedy_options {
 	unsigned max_iterations;   /* 0 = no limit (MLIR kNoLimit); patlint's default is 10 */
 	unsigned max_rewrites;     /* per iteration, as MLIR 16 counts; 0 = no limit */
 	FILE *trace;               /* non-NULL: -debug-only=greedy-rewriter style log */
+	/* non-NULL: called with each pattern as it applies, in order (what
+	 * the log's "// applied:" lines say, without writing the log) */
+	void (*on_applied)(void *ud, const struct model_pattern *p);
+	void *on_applied_ud;
 	struct interp_options interp; /* native-constraint assumptions */
 	/* Both non-NULL: swap these two patterns' places in the application
 	 * order (what registering them the other way round does when their

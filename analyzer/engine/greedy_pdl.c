@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/arena.h"
 #include "analyzer/model.h"
 #include "analyzer/util.h"
 
@@ -485,8 +486,55 @@ static int cmp_ranked(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
+/* The orders computed for m, one per set of patterns that run together:
+ * all, those of no --split-input-file chunk, or one chunk's (which meet
+ * gives: runs_with), kept with the model.  `check --verify` runs the
+ * driver once per finding or more, and ordering the PDL patterns anew each
+ * time was half of a --verify run over the corpus. */
+struct order_memo {
+	struct order_memo *next;
+	bool all, isolated;            /* the set: every pattern; else meet's kind ... */
+	unsigned unit;                 /* ... and, isolated, meet's chunk */
+	unsigned n_model;              /* patterns in the model then */
+	const struct model_pattern **pats;
+	unsigned n;
+};
+
+static void order_compute(const struct model_pattern ***out, unsigned *n, const struct model *m,
+                          const struct model_pattern *meet);
+
 void greedy_order_patterns(const struct model_pattern ***out, unsigned *n, const struct model *m,
                            const struct model_pattern *meet)
+{
+	struct order_memo *o = model_cache(m, MODEL_CACHE_GREEDY_ORDER);
+	unsigned total = model_pattern_count(m);
+
+	for (; o; o = o->next)
+		if (o->n_model == total && o->all == !meet &&
+		    (!meet || (o->isolated == meet->isolated && (!meet->isolated || o->unit == meet->unit))))
+			break;
+	if (!o) {
+		const struct model_pattern **pats;
+		o = PL_NEW(model_arena(m), struct order_memo);
+		order_compute(&pats, &o->n, m, meet);
+		o->pats = PL_NEW_ARRAY(model_arena(m), const struct model_pattern *, o->n + 1);
+		memcpy(o->pats, pats, o->n * sizeof(*pats));
+		free(pats);
+		o->all = !meet;
+		o->isolated = meet && meet->isolated;
+		o->unit = meet ? meet->unit : 0;
+		o->n_model = total;
+		o->next = model_cache(m, MODEL_CACHE_GREEDY_ORDER);
+		model_cache_set((struct model *)m, MODEL_CACHE_GREEDY_ORDER, o);
+	}
+	*out = pl_xmalloc((o->n + 1) * sizeof(**out));
+	memcpy(*out, o->pats, o->n * sizeof(**out));
+	*n = o->n;
+}
+
+/* The order itself (*out malloc'ed). */
+static void order_compute(const struct model_pattern ***out, unsigned *n, const struct model *m,
+                          const struct model_pattern *meet)
 {
 	unsigned total = model_pattern_count(m);
 	const struct model_pattern **pdl = pl_xcalloc(total + 1, sizeof(*pdl));

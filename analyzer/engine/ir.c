@@ -67,6 +67,12 @@ void ir_ctx_free(struct ir_ctx *c)
 
 struct pl_arena *ir_ctx_arena(struct ir_ctx *c) { return c->arena; }
 
+void ir_ctx_begin(struct ir_ctx *c, struct pl_arena *arena)
+{
+	c->arena = arena;
+	c->next_serial = 0;
+}
+
 const char *ir_intern(struct ir_ctx *c, const char *s) { return pl_intern(c->strs, s); }
 
 void ir_ctx_set_max_depth(struct ir_ctx *c, unsigned depth) { c->max_depth = depth ? depth : 1; }

@@ -155,6 +155,10 @@ struct ir_op_desc {
 struct ir_ctx *ir_ctx_new(struct pl_arena *arena, struct pl_intern *strs);
 void ir_ctx_free(struct ir_ctx *c);
 struct pl_arena *ir_ctx_arena(struct ir_ctx *c);
+/* Go on with a new arena: IR made before is not used again (its arena may
+ * be freed), and op serials count from 0 again.  One context can so serve
+ * many short runs without marking its pure ops again for each. */
+void ir_ctx_begin(struct ir_ctx *c, struct pl_arena *arena);
 const char *ir_intern(struct ir_ctx *c, const char *s);
 /* Declare the op named `name` free of side effects (ODS `Pure`), so it is
  * trivially dead when its results are unused. */
