@@ -172,7 +172,7 @@ static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, u
 
 enum { SPIN_TRIES = 200 };
 
-static inline void pl_cpu_relax(void)
+static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
@@ -199,7 +199,7 @@ static const char *intern_shared(struct pl_intern *t, const char *s, size_t n, u
 			mtx_lock(&t->lock);
 			break;
 		}
-		pl_cpu_relax();
+		cpu_relax();
 	}
 	p = intern_locked(t, s, n, h);
 	mtx_unlock(&t->lock);

@@ -382,19 +382,30 @@ static void verifier_init(struct verifier *v, struct pl_run *r, struct model *m)
 	memset(v, 0, sizeof(*v));
 	v->r = r;
 	v->m = m;
-	v->c = ir_ctx_new(r->arena, r->intern);
-	for (unsigned i = 0; i < model_op_count(m); i++) {
-		const struct model_op *op = model_op_at(m, i);
-		if (has_trait(op, "Pure") || has_trait(op, "NoSideEffect") || has_trait(op, "NoMemoryEffect"))
-			ir_ctx_mark_pure(v->c, op->name);
-	}
-	v->io = interp_options_from_specs(r->arena, (const char *const *)r->opt->assumes.items,
-	                                  r->opt->assumes.len);
 	for (unsigned i = model_pattern_count(m); i-- > 0;) {
 		const struct model_pattern *p = model_pattern_at(m, i);
 		if (p->name && p->name[0])
 			pl_ptrmap_put(&v->by_name, pl_intern(r->intern, p->name), p); /* the first wins */
 	}
+}
+
+/* The context and the assumptions, made at the first run (as each run
+ * made them: looking the ops up fills them in). */
+static struct ir_ctx *verifier_ctx(struct verifier *v)
+{
+	if (!v->c) {
+		struct pl_run *r = v->r;
+		v->c = ir_ctx_new(r->arena, r->intern);
+		for (unsigned i = 0; i < model_op_count(v->m); i++) {
+			const struct model_op *op = model_op_at(v->m, i);
+			if (has_trait(op, "Pure") || has_trait(op, "NoSideEffect") ||
+			    has_trait(op, "NoMemoryEffect"))
+				ir_ctx_mark_pure(v->c, op->name);
+		}
+		v->io = interp_options_from_specs(r->arena, (const char *const *)r->opt->assumes.items,
+		                                  r->opt->assumes.len);
+	}
+	return v->c;
 }
 
 static void verifier_fini(struct verifier *v)
@@ -428,7 +439,7 @@ static void run_file_swapped(struct verifier *vf, struct pl_source_file *f, stru
 	pl_diag_ctx_init(&dc, r->sm, scratch);
 	dc.sink.emit = capture_emit;
 	dc.sink.ud = &cap;
-	struct ir_ctx *c = vf->c;
+	struct ir_ctx *c = verifier_ctx(vf);
 	ir_ctx_begin(c, scratch);
 	if (ir_parse(&top, c, &dc, f) < 0) {
 		o->rc = -1;
@@ -569,7 +580,7 @@ static void verify_overlap(struct verifier *vf, const struct finding *f, struct 
 		pl_diag_ctx_init(&dc, r->sm, scratch);
 		dc.sink.emit = capture_emit;
 		dc.sink.ud = &cap;
-		ir_ctx_begin(vf->c, scratch);
+		ir_ctx_begin(verifier_ctx(vf), scratch);
 		if (ir_parse(&top, vf->c, &dc, sf) < 0) {
 			pl_arena_free(scratch);
 			continue;

@@ -310,8 +310,9 @@ void tg_keeper_log_tables(struct tg_keeper *k);
 void tg_keeper_log_stop(struct tg_keeper *k);
 /* What a kept state needs to give a keeper k's tables as they are now. */
 void tg_keeper_keep_tables(struct tg_keeper *k, struct tg_kept_tables *t);
-/* Give k new tables (in its arena) holding what t's logs held then, and
- * log on in logs of its own that start with that. */
+/* Give k new tables (in its arena; the value table from its pool when
+ * it has one) holding what t's logs held then, and log on in logs of its
+ * own that start with that. */
 void tg_keeper_restore_tables(struct tg_keeper *k, const struct tg_kept_tables *t);
 const struct tg_type *tg_ty_bits(struct tg_keeper *k, unsigned width);
 const struct tg_type *tg_ty_list(struct tg_keeper *k, const struct tg_type *elem);
