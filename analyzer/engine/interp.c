@@ -981,12 +981,14 @@ static int infer_types(struct interp *ip, const char *name, struct vlist *opnds,
 	const struct model_op *mo = model_op_find(ip->m, name);
 	const char **ts = PL_NEW_ARRAY(ir_ctx_arena(ip->c), const char *, 1);
 	*out = ts;
-	for (unsigned i = 0; arith_same_type[i]; i++)
+	/* the arith ops by name (most created ops are not: one test first) */
+	bool arith = strncmp(name, "arith.", 6) == 0;
+	for (unsigned i = 0; arith && arith_same_type[i]; i++)
 		if (strcmp(arith_same_type[i], name) == 0 && opnds->n > 0) {
 			ts[0] = opnds->v[0]->type;
 			return 1;
 		}
-	if ((strcmp(name, "arith.cmpi") == 0 || strcmp(name, "arith.cmpf") == 0) && opnds->n > 0) {
+	if (arith && (strcmp(name, "arith.cmpi") == 0 || strcmp(name, "arith.cmpf") == 0) && opnds->n > 0) {
 		bool shaped;
 		(void)element_type(ip, opnds->v[0]->type, &shaped);
 		if (shaped)
@@ -994,7 +996,7 @@ static int infer_types(struct interp *ip, const char *name, struct vlist *opnds,
 		ts[0] = ir_intern(ip->c, "i1");
 		return 1;
 	}
-	if (strcmp(name, "arith.constant") == 0) {
+	if (arith && strcmp(name, "arith.constant") == 0) {
 		for (unsigned i = 0; i < n_attrs; i++)
 			if (strcmp(attr_names[i], "value") == 0 && ir_attr_type(ip->c, attr_vals[i])) {
 				ts[0] = ir_attr_type(ip->c, attr_vals[i]);
