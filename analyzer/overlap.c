@@ -3264,7 +3264,6 @@ struct pair_work {
 	struct pair_job *jobs;
 	size_t n, cap;
 	_Atomic size_t next;           /* next block of jobs a thread claims */
-	mtx_t lock;                    /* the ctx lock of every thread */
 };
 
 static const char witness_prefix[] = "IR matched by both:\n";
@@ -3304,9 +3303,9 @@ static int pair_collect(const struct model_pattern *a, const struct model_patter
 /* A thread's share: its own context (caches and arena), blocks of jobs
  * claimed in turn. */
 struct pair_thread {
-	/* lines of its own: a thread writes its context at every check */
-	_Alignas(PL_CACHE_LINE) struct pair_work *pw;
-	struct ov_ctx ctx;
+	struct pair_work *pw;
+	struct ov_ctx *ctx;            /* its overlap_defs' (overlap_defs_new_set: on
+	                                * lines of its own, written at every check) */
 };
 
 enum { PAIR_BLOCK = 32 };
@@ -3323,7 +3322,7 @@ static int pair_thread_run(void *arg)
 			break;
 		size_t end = i + PAIR_BLOCK < pw->n ? i + PAIR_BLOCK : pw->n;
 		for (; i < end; i++)
-			pair_check(&t->ctx, &w, &pw->jobs[i]);
+			pair_check(t->ctx, &w, &pw->jobs[i]);
 	}
 	pl_buf_free(&w);
 	return 0;
@@ -3334,22 +3333,18 @@ static int pair_thread_run(void *arg)
  * caches only remember what the model says. */
 static void pairs_decide(struct pair_work *pw, unsigned jobs)
 {
-	struct model *m = (struct model *)pw->ix->m;
 	unsigned n_threads = 0;
-	struct pair_thread *ts = NULL;
-	thrd_t *ids = NULL;
 
-	if (jobs > 1 && pw->n >= 2 * PAIR_BLOCK && mtx_init(&pw->lock, mtx_plain) == thrd_success) {
+	if (jobs > 1 && pw->n >= 2 * PAIR_BLOCK) {
 		if (jobs > pw->n / PAIR_BLOCK)
 			jobs = (unsigned)(pw->n / PAIR_BLOCK);
-		ts = pl_xcalloc_line(jobs * sizeof *ts);
-		ids = pl_xcalloc(jobs, sizeof *ids);
+		struct overlap_defs **defs = overlap_defs_new_set(pw->ix->m, jobs);
+		struct pair_thread *ts = pl_xcalloc(jobs, sizeof *ts);
+		thrd_t *ids = pl_xcalloc(jobs, sizeof *ids);
 		atomic_init(&pw->next, 0);
 		for (unsigned k = 0; k < jobs; k++) {
 			ts[k].pw = pw;
-			ctx_init(&ts[k].ctx, m);
-			ts[k].ctx.arena = pl_arena_new();
-			ts[k].ctx.lock = &pw->lock;
+			ts[k].ctx = &defs[k]->ctx;
 		}
 		for (unsigned k = 0; k < jobs; k++) {
 			if (thrd_create(&ids[k], pair_thread_run, &ts[k]) != thrd_success)
@@ -3359,11 +3354,7 @@ static void pairs_decide(struct pair_work *pw, unsigned jobs)
 		/* the started threads claim every block; none started: below */
 		for (unsigned k = 0; k < n_threads; k++)
 			thrd_join(ids[k], NULL);
-		for (unsigned k = 0; k < jobs; k++) {
-			ctx_free(&ts[k].ctx);
-			pl_arena_adopt(model_arena(m), ts[k].ctx.arena);
-		}
-		mtx_destroy(&pw->lock);
+		overlap_defs_free_set(defs, jobs);
 		free(ts);
 		free(ids);
 	}
