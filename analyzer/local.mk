@@ -20,6 +20,7 @@ libpatlint_a_SOURCES += \
 	analyzer/model.c analyzer/model.h \
 	analyzer/model_json.c \
 	analyzer/outfile.c analyzer/outfile.h \
+	analyzer/ordered.c analyzer/ordered.h \
 	analyzer/overlap.c analyzer/overlap.h \
 	analyzer/regex.c analyzer/regex.h \
 	analyzer/parallel.c analyzer/parallel.h \

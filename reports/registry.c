@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyzer/cthreads.h"
 
 #include "analyzer/cli.h"
+#include "analyzer/ordered.h"
 #include "analyzer/outfile.h"
 #include "analyzer/parallel.h"
 
@@ -42,18 +42,24 @@ static bool written(const struct report_ctx *rc, const struct finding *f)
 	return !f->in_baseline && !(rc->only_active && f->suppressed_by);
 }
 
-/* Findings [lo, hi) of a per-finding writer, rendered by one of
- * report_write's threads into a memory stream of their own, or, the first
- * chunk of a window, by the calling thread straight to the report. */
-struct chunk {
+/* A per-finding writer's findings on rc->jobs threads (pl_ordered_run):
+ * blocks of BLOCK findings, each rendered into a text of its own and
+ * written in order by the calling thread, or rendered by it straight to
+ * the report when every block before is written.  At most AHEAD texts
+ * are held, whatever the number of findings.  (Windows of 4,096 findings
+ * split in fixed halves, a thread started for each, made the calling
+ * thread wait for the other half, whose thread often started a
+ * millisecond or two late.) */
+enum { PARALLEL_MIN = 512, BLOCK = 64, AHEAD = 32 };
+
+struct render {
+	struct report_ctx *rc;       /* the report's (its index counts on) */
+	struct report_ctx base;      /* a copy from before the threads, which copy it */
 	const struct report_writer *w;
-	struct report_ctx rc; /* a copy whose f is the memory stream (or the report's) */
-	size_t lo, hi;
-	bool direct;          /* write to rc.f itself, not to buf */
-	struct pl_buf buf;    /* the text, kept from window to window: its pages are
-	                       * faulted in once, not for every window */
-	unsigned count;       /* findings written */
-	int status;
+	size_t n;
+	struct pl_buf text[AHEAD];   /* kept from block to block: their pages are
+	                              * faulted in once */
+	unsigned count[AHEAD];       /* findings in each text */
 };
 
 /* A stream appending to a pl_buf: open_memstream zeroed every stretch it
@@ -65,100 +71,70 @@ static ssize_t buf_write(void *cookie, const char *s, size_t n)
 	return (ssize_t)n;
 }
 
-static int chunk_render(void *arg)
+/* pl_ordered make: block b into text[slot], or (direct) to the report. */
+static int render_block(void *ud, size_t b, unsigned slot, bool direct)
 {
-	struct chunk *c = arg;
-	FILE *m = c->rc.f;
-
-	if (!c->direct) {
-		pl_buf_clear(&c->buf);
-		m = fopencookie(&c->buf, "w", (cookie_io_functions_t){.write = buf_write});
-		if (!m) {
-			c->status = -1;
-			return 0;
-		}
-		setvbuf(m, NULL, _IONBF, 0); /* the renderers write in pieces of 8 KiB */
-		c->rc.f = m;
-	}
-	for (size_t i = c->lo; i < c->hi && c->status == 0; i++) {
-		const struct finding *f = findings_at(c->rc.fs, i);
-		if (!written(&c->rc, f))
-			continue;
-		if (c->w->finding(&c->rc, f) < 0)
-			c->status = -1;
-		c->count++;
-	}
-	if (!c->direct && fclose(m) != 0)
-		c->status = -1;
-	return 0;
-}
-
-/* Below this many findings one thread writes them all; above it they are
- * rendered a window at a time, so that the texts held in memory stay
- * bounded whatever the number of findings. */
-enum { PARALLEL_MIN = 512, WINDOW = 4096 };
-
-/* The findings [lo, hi) of a per-finding writer on rc->jobs threads, each
- * taking a contiguous share, written in order: the calling thread's (the
- * first) straight to the report while the others render theirs. */
-static int write_window(struct report_ctx *rc, const struct report_writer *w, struct chunk *cs,
-                        thrd_t *ids, size_t lo, size_t hi)
-{
-	unsigned jobs = rc->jobs;
-	size_t n = hi - lo;
+	struct render *r = ud;
+	struct report_ctx rc = r->base;
+	size_t lo = b * BLOCK, hi = lo + BLOCK < r->n ? lo + BLOCK : r->n;
+	unsigned count = 0;
 	int status = 0;
 
-	for (unsigned t = 0; t < jobs; t++) {
-		cs[t].w = w;
-		cs[t].rc = *rc;
-		cs[t].lo = lo + n * t / jobs;
-		cs[t].hi = lo + n * (t + 1) / jobs;
-		cs[t].direct = t == 0;
-		cs[t].count = 0;
-		cs[t].status = 0;
+	if (!direct) {
+		pl_buf_clear(&r->text[slot]);
+		rc.f = fopencookie(&r->text[slot], "w", (cookie_io_functions_t){.write = buf_write});
+		if (!rc.f)
+			return -1;
+		setvbuf(rc.f, NULL, _IONBF, 0); /* the renderers write in pieces of 8 KiB */
 	}
-	unsigned started = 1;
-	while (started < jobs && thrd_create(&ids[started], chunk_render, &cs[started]) == thrd_success)
-		started++;
-	chunk_render(&cs[0]);
-	for (unsigned t = 1; t < jobs; t++) {
-		if (t < started)
-			thrd_join(ids[t], NULL);
-		else
-			chunk_render(&cs[t]);
-	}
-	for (unsigned t = 0; t < jobs; t++) {
-		const struct pl_buf *b = &cs[t].buf;
-		if (cs[t].status < 0 || (!cs[t].direct && b->len && fwrite(b->data, 1, b->len, rc->f) != b->len))
+	for (size_t i = lo; i < hi && status == 0; i++) {
+		const struct finding *f = findings_at(rc.fs, i);
+		if (!written(&rc, f))
+			continue;
+		if (r->w->finding(&rc, f) < 0)
 			status = -1;
-		rc->index += cs[t].count;
+		count++;
 	}
+	if (direct)
+		r->rc->index += count;
+	else if (fclose(rc.f) != 0)
+		status = -1;
+	r->count[slot] = count;
 	return status;
 }
 
-/* All n findings of a per-finding writer, rendered on rc->jobs threads a
- * window at a time: rendering the text report of a large run (excerpts,
- * escaping) was a twentieth of it, all on one thread after the parallel
- * phases.  Returns 0, -1 after a write error, or 1 when the caller must
- * write them on one thread (no memory for the bookkeeping). */
+/* pl_ordered take: text[slot] to the report. */
+static int write_block(void *ud, size_t b, unsigned slot)
+{
+	struct render *r = ud;
+	const struct pl_buf *t = &r->text[slot];
+
+	(void)b;
+	r->rc->index += r->count[slot];
+	return t->len && fwrite(t->data, 1, t->len, r->rc->f) != t->len ? -1 : 0;
+}
+
+/* All n findings of a per-finding writer on rc->jobs threads.  Returns 0,
+ * -1 after a write error, or 1 when the caller must write them on one
+ * thread (no memory for the bookkeeping). */
 static int write_parallel(struct report_ctx *rc, const struct report_writer *w, size_t n)
 {
-	struct chunk *cs = calloc(rc->jobs, sizeof(*cs));
-	thrd_t *ids = calloc(rc->jobs, sizeof(*ids));
-	int status = 0;
+	struct render *r = calloc(1, sizeof(*r));
 
-	if (!cs || !ids) {
-		free(cs);
-		free(ids);
+	if (!r)
 		return 1;
-	}
-	for (size_t lo = 0; lo < n; lo += WINDOW)
-		if (write_window(rc, w, cs, ids, lo, lo + WINDOW < n ? lo + WINDOW : n) < 0)
-			status = -1;
-	for (unsigned t = 0; t < rc->jobs; t++)
-		pl_buf_free(&cs[t].buf);
-	free(cs);
-	free(ids);
+	r->rc = rc;
+	r->base = *rc;
+	r->w = w;
+	r->n = n;
+	struct pl_ordered o = {
+		.n = (n + BLOCK - 1) / BLOCK, .jobs = rc->jobs, .ahead = AHEAD,
+		.make = render_block, .take = write_block, .ud = r,
+	};
+	int status = pl_ordered_run(&o);
+	for (unsigned k = 0; k < AHEAD; k++)
+		pl_buf_free(&r->text[k]);
+	free(r);
 	return status;
 }
 

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include "analyzer/fscache.h"
 #include "analyzer/intern.h"
 #include "analyzer/json.h"
+#include "analyzer/ordered.h"
 #include "analyzer/source.h"
 
 /* Run fn(f) and return what it wrote to a memory stream (caller frees). */
@@ -1167,6 +1169,108 @@ START_TEST(test_intern_shared)
 }
 END_TEST
 
+/* pl_ordered_run's test: the item last made into each slot, what went out
+ * so far, and who made what. */
+enum { ORD_N = 300, ORD_AHEAD = 3 };
+struct ord_test {
+	size_t in_slot[ORD_AHEAD]; /* the item last made into each slot */
+	size_t out;                /* items out, in order */
+	thrd_t caller;
+	unsigned jobs;
+	_Atomic unsigned by_helper;
+	bool bad;                  /* out of order, from the wrong slot, or off the caller */
+	bool fail;                 /* the items the helper makes fail */
+	bool failed;               /* one did */
+	bool lost[ORD_N];          /* its make failed: it is not taken */
+};
+
+/* Whether item i is the next to go out (those whose make failed skipped),
+ * and count it out. */
+static bool ord_out(struct ord_test *t, size_t i)
+{
+	while (t->out < ORD_N && t->lost[t->out])
+		t->out++;
+	return i == t->out++;
+}
+
+static void ord_sleep(long us)
+{
+	thrd_sleep(&(struct timespec){.tv_nsec = us * 1000}, NULL);
+}
+
+static int ord_make(void *ud, size_t i, unsigned slot, bool direct)
+{
+	struct ord_test *t = ud;
+	bool caller = thrd_equal(thrd_current(), t->caller);
+
+	if (direct) {
+		/* the first item waits for the helper to start (up to 2 s), so
+		 * that it surely makes some */
+		for (int w = 0; i == 0 && t->jobs > 1 && w < 2000 && !atomic_load(&t->by_helper); w++)
+			ord_sleep(1000);
+		ord_sleep(30); /* as slow as a take */
+		t->bad |= !caller || !ord_out(t, i);
+		return 0;
+	}
+	if (caller) {
+		t->in_slot[slot] = i;
+		return 0;
+	}
+	/* the helper: quick, but slow on every 7th item (the caller, coming
+	 * to it, must wait rather than make it itself) */
+	atomic_fetch_add(&t->by_helper, 1);
+	if (i % 7 == 3)
+		ord_sleep(300);
+	t->in_slot[slot] = i;
+	if (t->fail) {
+		t->failed = t->lost[i] = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int ord_take(void *ud, size_t i, unsigned slot)
+{
+	struct ord_test *t = ud;
+
+	ord_sleep(30); /* a slow taker, off the CPU: the helper runs into the bound */
+	t->bad |= !thrd_equal(thrd_current(), t->caller) || !ord_out(t, i) || t->in_slot[slot] != i;
+	return 0;
+}
+
+/* Items made on two threads go out in order, each from the slot it was
+ * made into and not overwritten before (the caller takes slowly, so the
+ * helper keeps running into the bound of ORD_AHEAD: four rounds, as how
+ * far it gets depends on the scheduler); on one thread all go out direct;
+ * a failed make fails the run, its item is not taken, and the rest still
+ * go out. */
+START_TEST(test_ordered_run)
+{
+	for (unsigned round = 0; round < 5; round++) {
+		unsigned jobs = round ? 2 : 1;
+		for (int fail = 0; fail <= 1; fail++) {
+			struct ord_test t = {.caller = thrd_current(), .jobs = jobs, .fail = fail};
+			struct pl_ordered o = {
+				.n = ORD_N, .jobs = jobs, .ahead = ORD_AHEAD,
+				.make = ord_make, .take = ord_take, .ud = &t,
+			};
+			atomic_init(&t.by_helper, 0);
+			int rc = pl_ordered_run(&o);
+			ck_assert(!t.bad);
+			ord_out(&t, ORD_N); /* past the lost ones at the end */
+			ck_assert_uint_eq(t.out, ORD_N + 1);
+			ck_assert_int_eq(rc, t.failed ? -1 : 0);
+			if (jobs == 1) {
+				ck_assert_uint_eq(atomic_load(&t.by_helper), 0);
+			} else {
+				ck_assert_uint_gt(atomic_load(&t.by_helper), 0);
+				ck_assert(t.failed == fail); /* the helper made some */
+			}
+		}
+	}
+}
+END_TEST
+
 struct fs_ask {
 	struct pl_fscache *c;
 	const char *dir, *link;
@@ -1286,6 +1390,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_ptrmap);
 	tcase_add_test(tc, test_fscache);
 	tcase_add_test(tc, test_intern_shared);
+	tcase_add_test(tc, test_ordered_run);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("diag");
 	tcase_add_test(tc, test_diag_render_caret_and_notes);
