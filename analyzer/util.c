@@ -3,6 +3,7 @@
  * reading shared by every module.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise */
 #include "config.h"
 #include "util.h"
 
@@ -67,6 +68,18 @@ void *pl_touch_zeroed(void *p, size_t n)
 	 * of the zero it can see the memory holds (after calloc) */
 	volatile char *b = p;
 
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+	/* The whole pages in one call where the kernel has it (5.14): a value
+	 * table of 32 MiB was 8,192 faults, half of those of 100,000 synthetic
+	 * patterns.  Then only the partial pages at the ends are written. */
+	uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	uintptr_t hi = ((uintptr_t)p + n) & ~(uintptr_t)4095;
+	if (hi > lo && hi - lo >= 16 * 4096 && madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) == 0) {
+		b[0] = 0;
+		b[n - 1] = 0;
+		return p;
+	}
+#endif
 	for (size_t i = 0; i < n; i += 4096)
 		b[i] = 0;
 	return p;

@@ -2256,8 +2256,13 @@ static bool add_subclass(struct parser *p, struct tg_rec *cr, struct subclass_re
 	struct tg_rec *s = sc->rec;
 	struct tg_map_resolver m;
 	tg_map_init(&m, k, cr);
-	/* the fields arrive one by one: room for all at once */
-	rec_reserve_fields(k, cr, cr->nfields + s->nfields);
+	/* the fields arrive one by one: room for all at once (but not for the
+	 * template arguments, which stay behind: a Pat def inherits 5 fields
+	 * of its class's 10, and the arena keeps what is reserved) */
+	unsigned inherited = 0;
+	for (unsigned i = 0; i < s->nfields; i++)
+		inherited += s->fields[i].fk != TG_FK_TARG;
+	rec_reserve_fields(k, cr, cr->nfields + inherited);
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct tg_field *f = &s->fields[i];
 		if (f->fk == TG_FK_TARG)
