@@ -95,11 +95,13 @@ static int render_block(void *ud, size_t b, unsigned slot, bool direct)
 			status = -1;
 		count++;
 	}
-	if (direct)
+	if (direct) {
 		r->rc->index += count;
-	else if (fclose(rc.f) != 0)
-		status = -1;
-	r->count[slot] = count;
+	} else {
+		if (fclose(rc.f) != 0)
+			status = -1;
+		r->count[slot] = count;
+	}
 	return status;
 }
 
