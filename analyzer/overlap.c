@@ -2226,6 +2226,26 @@ static void note_opaque(struct uni *u, struct side *s, const char *kind, const c
 	}
 }
 
+/* How findings name native constraint k: by its name, but an inline
+ * Constraint<CPred<"...">> -- an anonymous record of the base class,
+ * which every such constraint is named after -- by its predicate's text
+ * (opaque_text shortens it), as an "inline native constraint". */
+static const char inline_native[] = "inline native constraint";
+
+static bool named_by_code(const struct model_constraint *k)
+{
+	return k->code && *k->code && k->name && strcmp(k->name, "Constraint") == 0;
+}
+
+static void note_native(struct uni *u, struct side *s, const struct model_constraint *k,
+                        const char *on)
+{
+	if (named_by_code(k))
+		note_opaque(u, s, inline_native, k->code, on);
+	else
+		note_opaque(u, s, "native constraint", k->name, on);
+}
+
 /* The pieces parts[0..n) joined into buf (cut to its size, NUL-ended):
  * what snprintf("%s%s...") gives, without its format parsing (every
  * "maybe" pair describes its opaque constraint). */
@@ -2243,14 +2263,63 @@ static void join_into(char *buf, size_t size, const char *const *parts, unsigned
 	buf[len] = '\0';
 }
 
+/* Whether text is wholly in one pair of parentheses, "(...)". */
+static bool enclosed(const char *text, size_t n)
+{
+	unsigned depth = 0;
+
+	if (n < 2 || text[0] != '(' || text[n - 1] != ')')
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		depth += text[i] == '(';
+		if (text[i] == ')' && --depth == 0)
+			return i == n - 1;
+	}
+	return false;
+}
+
+/* text as a finding shows it: without parentheses around the whole, its
+ * whitespace runs as one space, cut to fit size (with "...") into buf;
+ * returns buf. */
+static const char *excerpt(char *buf, size_t size, const char *text)
+{
+	size_t len = strlen(text), n = 0;
+	bool space = false;
+
+	if (enclosed(text, len)) {
+		text++;
+		len -= 2;
+	}
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = n > 0;
+			continue;
+		}
+		if (n + (space ? 2 : 1) > size - 4) {
+			memcpy(buf + n, "...", 4);
+			return buf;
+		}
+		if (space)
+			buf[n++] = ' ';
+		space = false;
+		buf[n++] = c;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 static const char *opaque_text(struct uni *u)
 {
 	const char *name = u->opq_name, *on = u->opq_on;
+	char shown[64];
 
 	if (!u->has_opaque)
 		return NULL;
 	if (!u->opq_kind)
 		return u->opqbuf; /* set whole */
+	if (name && u->opq_kind == inline_native)
+		name = excerpt(shown, sizeof shown, name); /* a predicate's text */
 	/* "KIND `NAME` on $ON in PATTERN" */
 	const char *parts[] = {u->opq_kind, " `", name ? name : "?", "`", on && *on ? " on $" : "",
 	                       on && *on ? on : "", " in ",
@@ -2552,12 +2621,12 @@ static void apply_constraints(struct uni *u, struct side *s)
 				 * same value (IsX / IsNotX pairs) rules the pair out */
 				if (vi->pred)
 					add_pred(u, c, vi->pred, vi->pred_n, vi->neg);
-				note_opaque(u, s, "native constraint", k->name, subj);
+				note_native(u, s, k, subj);
 			}
 			meet_set(u, c, vi->set, c->is_attr ? "attribute" : "type");
 			continue;
 		}
-		note_opaque(u, s, "native constraint", k->name,
+		note_native(u, s, k,
 		            k->n_args && k->args[0] ? k->args[0] : k->self);
 	}
 }
