@@ -2279,8 +2279,8 @@ static bool enclosed(const char *text, size_t n)
 }
 
 /* text as a finding shows it: without parentheses around the whole, its
- * whitespace runs as one space, cut to fit size (with "...") into buf;
- * returns buf. */
+ * whitespace runs as one space, cut to fit size (with "...", at a UTF-8
+ * character's start) into buf; returns buf. */
 static const char *excerpt(char *buf, size_t size, const char *text)
 {
 	size_t len = strlen(text), n = 0;
@@ -2297,6 +2297,13 @@ static const char *excerpt(char *buf, size_t size, const char *text)
 			continue;
 		}
 		if (n + (space ? 2 : 1) > size - 4) {
+			/* not in the middle of a UTF-8 sequence */
+			if (((unsigned char)c & 0xC0) == 0x80) {
+				while (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0x80)
+					n--;
+				if (n > 0 && (unsigned char)buf[n - 1] >= 0xC0)
+					n--;
+			}
 			memcpy(buf + n, "...", 4);
 			return buf;
 		}
