@@ -96,9 +96,11 @@ int pl_ordered_run(const struct pl_ordered *o)
 	thrd_t *ids = helpers ? calloc(helpers, sizeof(*ids)) : NULL;
 	int status = 0;
 
-	r.made = calloc(o->ahead ? o->ahead : 1, sizeof(*r.made));
-	r.status = calloc(o->ahead ? o->ahead : 1, sizeof(*r.status));
-	if (!r.made || !r.status || o->ahead == 0 || (helpers && !ids)) {
+	if (o->ahead) {
+		r.made = calloc(o->ahead, sizeof(*r.made));
+		r.status = calloc(o->ahead, sizeof(*r.status));
+	}
+	if (!r.made || !r.status || (helpers && !ids)) {
 		/* one thread, every item direct */
 		for (size_t i = 0; i < o->n; i++)
 			if (o->make(o->ud, i, 0, true) < 0)

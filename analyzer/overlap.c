@@ -2263,21 +2263,6 @@ static void join_into(char *buf, size_t size, const char *const *parts, unsigned
 	buf[len] = '\0';
 }
 
-/* Whether text is wholly in one pair of parentheses, "(...)". */
-static bool enclosed(const char *text, size_t n)
-{
-	unsigned depth = 0;
-
-	if (n < 2 || text[0] != '(' || text[n - 1] != ')')
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		depth += text[i] == '(';
-		if (text[i] == ')' && --depth == 0)
-			return i == n - 1;
-	}
-	return false;
-}
-
 /* text as a finding shows it: without parentheses around the whole, its
  * whitespace runs as one space, cut to fit size (with "...", at a UTF-8
  * character's start) into buf; returns buf. */
@@ -2286,10 +2271,7 @@ static const char *excerpt(char *buf, size_t size, const char *text)
 	size_t len = strlen(text), n = 0;
 	bool space = false;
 
-	if (enclosed(text, len)) {
-		text++;
-		len -= 2;
-	}
+	strip_parens(&text, &len);
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
