@@ -784,8 +784,12 @@ START_TEST(test_touch_zeroed)
 	for (int i = 0; i < PAGES; i++)
 		ck_assert_msg(vec[i] & 1, "page %d not touched", i);
 	ck_assert_msg(!(vec[PAGES] & 1), "a page past the range was touched");
-	for (size_t i = 0; i < n; i++)
-		ck_assert_uint_eq(p[i], 0);
+	/* one check of the whole range: a check per byte took the test past
+	 * its timeout under AddressSanitizer on a loaded machine */
+	size_t nonzero = 0;
+	while (nonzero < n && !p[nonzero])
+		nonzero++;
+	ck_assert_uint_eq(nonzero, n);
 	ck_assert_ptr_eq(pl_touch_zeroed(p, 0), p);
 	munmap(p, len);
 }
