@@ -55,8 +55,9 @@ struct block {
 };
 
 struct pl_arena {
-	struct block *head; /* block being filled; older ones follow */
-	size_t total;       /* bytes handed out */
+	struct block *head;  /* block being filled; older ones follow */
+	size_t total;        /* bytes handed out */
+	struct block *spare; /* blocks a reset left for this arena to fill again */
 };
 
 #ifndef PL_DEBUG_ARENA
@@ -201,17 +202,42 @@ struct pl_arena *pl_arena_new(void)
 	return pl_xcalloc_line(sizeof(struct pl_arena));
 }
 
-void pl_arena_free(struct pl_arena *a)
+static void chain_free(struct block *b)
 {
-	if (!a)
-		return;
-	struct block *b = a->head;
 	while (b) {
 		struct block *next = b->next;
 		block_free(b);
 		b = next;
 	}
+}
+
+void pl_arena_free(struct pl_arena *a)
+{
+	if (!a)
+		return;
+	chain_free(a->head);
+	chain_free(a->spare);
 	free(a);
+}
+
+void pl_arena_reset(struct pl_arena *a)
+{
+#ifdef PL_DEBUG_ARENA
+	chain_free(a->head); /* each object its own block: nothing to fill again */
+#else
+	/* the head is the block filled last: pushed first, it comes out
+	 * last, and the next fills take the blocks in the order they were
+	 * filled (the small first block first) */
+	struct block *b = a->head;
+	while (b) {
+		struct block *next = b->next;
+		b->next = a->spare;
+		a->spare = b;
+		b = next;
+	}
+#endif
+	a->head = NULL;
+	a->total = 0;
 }
 
 void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child)
@@ -230,6 +256,12 @@ void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child)
 		}
 	}
 	a->total += child->total;
+	while (child->spare) {
+		struct block *b = child->spare;
+		child->spare = b->next;
+		b->next = a->spare;
+		a->spare = b;
+	}
 	free(child);
 }
 
@@ -251,7 +283,13 @@ static PL_NOINLINE void *alloc_slow(struct pl_arena *a, size_t n, size_t need)
 	(void)n;
 	size_t size = need > BLOCK_SIZE / 4 ? need : BLOCK_SIZE;
 	struct block *nb = NULL;
-	if (b && size == BLOCK_SIZE) {
+	if (a->spare && a->spare->size >= size && size <= BIG_BLOCK) {
+		/* a block of this arena's before a reset: zeroed where used */
+		nb = a->spare;
+		a->spare = nb->next;
+		memset(nb->data, 0, nb->used);
+		size = nb->size;
+	} else if (b && size == BLOCK_SIZE) {
 		/* past the first block: a huge page */
 		size = BIG_BLOCK - sizeof(*nb);
 		if (!(nb = keep_take(size)) && !(nb = big_block_new()))

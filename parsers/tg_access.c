@@ -76,8 +76,11 @@ void tga_detach(void)
 
 void tga_release(void)
 {
-	pl_arena_free(g.arena);
-	g.arena = NULL;
+	/* the next batch fills the same blocks: freed, they went to other
+	 * arenas (with -j, the evaluating thread's), and each batch faulted
+	 * fresh pages in */
+	if (g.arena)
+		pl_arena_reset(g.arena);
 	free(g.slots);
 	g.slots = NULL;
 	g.cap = g.n = 0;
