@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/arena.h"
 #include "analyzer/compdb.h"
 #include "analyzer/inputs.h"
 #include "analyzer/model.h"
@@ -35,19 +36,10 @@ void pl_tg_options_for(const struct pl_run *r, const char *path, struct tg_optio
 	}
 }
 
-static int load_td(struct pl_run *r, struct model *m, const char *path,
-                   struct pl_prefetch *pf, size_t idx)
+/* Import the ops and patterns of a .td input evaluated to recs (rc:
+ * what the evaluation returned). */
+static int import_td(struct pl_run *r, struct model *m, struct tg_records *recs, int rc)
 {
-	struct tg_records *recs = NULL;
-	int rc = 0;
-
-	if (pf) {
-		rc = pl_prefetch_take(pf, idx, &recs); /* evaluated with its options */
-	} else {
-		struct tg_options to;
-		pl_tg_options_for(r, path, &to);
-		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
-	}
 	if (rc < 0)
 		return rc;
 	if (ods_import_input(m, recs, &r->diag) < 0)
@@ -56,6 +48,114 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
 		rc = -1;
 	tga_detach();
 	return rc;
+}
+
+/* Diagnostics of an import that runs while its input is evaluated: held
+ * until the evaluation's own are replayed (a sequential run reports those
+ * first), then passed on to the run's context, where ops filled in later
+ * (model_op_defer) report through this one. */
+struct import_diags {
+	struct pl_diag_ctx ctx;            /* the importers report here */
+	struct pl_vec held;                /* struct pl_diag *, in order */
+	struct pl_diag_ctx *run;           /* where they go once committed, or NULL */
+};
+
+static void import_diag_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	struct import_diags *h = ud;
+
+	(void)ctx;
+	if (h->run)
+		pl_diag_end(h->run, (struct pl_diag *)d);
+	else
+		pl_vec_push(&h->held, (void *)d);
+}
+
+/* Defs a streamed import waits for at least, unless the evaluation ends:
+ * a wake-up of the importing thread can come a millisecond late here. */
+#define STREAM_BATCH 256
+
+/* Import .td input idx while a worker still evaluates it (stream st of
+ * pl_prefetch_stream; m is empty): the defs in batches as they come, ODS
+ * then DRR over each.  A def names only defs before it, so a batch's ops
+ * are registered before the patterns that use them, and the model comes
+ * out as when the input is imported whole.  What the evaluation ends with
+ * is imported once its records are taken.  When the evaluation failed,
+ * the stream broke or a name the importers looked up in vain was defined
+ * after all, the model is emptied again and the finished records are
+ * imported as without a stream. */
+static int load_td_streamed(struct pl_run *r, struct model *m, struct pl_prefetch *pf,
+                            size_t idx, struct tg_stream *st)
+{
+	struct import_diags *h = PL_NEW(r->arena, struct import_diags);
+	struct ods_import *oi = NULL;
+	struct drr_import *di = NULL;
+	const struct tg_rec *const *defs;
+	unsigned have = 0, n;
+	bool ended = false;
+
+	pl_diag_ctx_init(&h->ctx, r->sm, r->arena);
+	h->ctx.sink.emit = import_diag_emit;
+	h->ctx.sink.ud = h;
+	h->ctx.max_errors = 0; /* the run's context applies the cap */
+	while (!tg_stream_broken(st)) {
+		n = tg_stream_wait(st, have, STREAM_BATCH, &defs, &ended);
+		if (ended)
+			break; /* the rest once the records are the importer's */
+		if (!oi) {
+			const struct tg_records *recs = tg_stream_records(st);
+			oi = ods_import_begin(m, recs, &h->ctx, tg_stream_root_file(st));
+			di = drr_import_begin(m, recs, 0, &h->ctx);
+		}
+		ods_import_defs(oi, defs, have, n);
+		drr_import_defs(di, defs, have, n);
+		have = n;
+	}
+
+	struct tg_records *recs = NULL;
+	int rc = pl_prefetch_take(pf, idx, &recs); /* its own diagnostics first */
+	if (oi && (rc < 0 || tg_stream_broken(st) || !tg_stream_lookups_hold(st, recs))) {
+		ods_import_end(oi);
+		drr_import_end(di);
+		pl_vec_free(&h->held);
+		model_reset(m);
+		tga_detach();
+		return import_td(r, m, recs, rc);
+	}
+	if (!oi) /* nothing came before the end */
+		return import_td(r, m, recs, rc);
+	defs = tg_defs(recs, &n);
+	ods_import_defs(oi, defs, have, n);
+	drr_import_defs(di, defs, have, n);
+	if (ods_import_end(oi) < 0)
+		rc = -1;
+	if (drr_import_end(di) < 0)
+		rc = -1;
+	for (size_t i = 0; i < h->held.len; i++)
+		pl_diag_end(&r->diag, h->held.items[i]);
+	pl_vec_free(&h->held);
+	h->run = &r->diag;
+	tga_detach();
+	return rc;
+}
+
+static int load_td(struct pl_run *r, struct model *m, const char *path,
+                   struct pl_prefetch *pf, size_t idx)
+{
+	struct tg_records *recs = NULL;
+	struct tg_stream *st = pl_prefetch_stream(pf, idx);
+	int rc;
+
+	if (st && model_is_empty(m))
+		return load_td_streamed(r, m, pf, idx, st);
+	if (pf) {
+		rc = pl_prefetch_take(pf, idx, &recs); /* evaluated with its options */
+	} else {
+		struct tg_options to;
+		pl_tg_options_for(r, path, &to);
+		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
+	}
+	return import_td(r, m, recs, rc);
 }
 
 /* Diagnostics held back while a .td file included by a .pdll file is
@@ -201,18 +301,33 @@ bool pl_include_cache_off(const struct pl_run *r)
 	return r->opt && r->opt->no_include_cache;
 }
 
-struct tg_cache *pl_include_cache_new(const struct pl_run *r)
+/* The folder include caches keep images in, or NULL. */
+static const char *image_dir(const struct pl_run *r)
 {
+	const char *dir = NULL;
+
 	if (pl_include_cache_off(r))
 		return NULL;
-	struct tg_cache *c = tg_cache_new();
-	const char *dir = NULL;
 	if (r->opt && (r->opt->cmd == PL_CMD_CHECK || r->opt->cmd == PL_CMD_DUMP)) {
 		dir = r->opt->cache_dir;
 		if (!dir)
 			dir = getenv("PATLINT_CACHE_DIR");
 	}
-	if (dir && *dir)
+	return dir && *dir ? dir : NULL;
+}
+
+bool pl_include_images_on(const struct pl_run *r)
+{
+	return image_dir(r) != NULL;
+}
+
+struct tg_cache *pl_include_cache_new(const struct pl_run *r)
+{
+	if (pl_include_cache_off(r))
+		return NULL;
+	struct tg_cache *c = tg_cache_new();
+	const char *dir = image_dir(r);
+	if (dir)
 		tg_cache_set_dir(c, dir);
 	return c;
 }

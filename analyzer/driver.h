@@ -55,6 +55,8 @@ bool pl_include_cache_off(const struct pl_run *r);
 /* A new include cache for r (NULL when it is off), keeping its states in
  * --cache-dir or $PATLINT_CACHE_DIR (check) when one is given. */
 struct tg_cache *pl_include_cache_new(const struct pl_run *r);
+/* Whether r's include caches keep their states in image files. */
+bool pl_include_images_on(const struct pl_run *r);
 
 /* `patlint check`. */
 int pl_cmd_check(struct pl_run *r);

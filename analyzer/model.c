@@ -67,20 +67,45 @@ struct model {
 	unsigned jobs;                /* model_set_jobs, 0 = 1 */
 };
 
-struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
+/* m, zeroed but for what model_new was given, as model_new makes it. */
+static void model_init(struct model *m)
 {
 	static atomic_uint next_id;
-	struct model *m = PL_NEW(arena, struct model);
 
 	/* never 0, which records carry before any model looked at them */
 	do
 		m->id = atomic_fetch_add(&next_id, 1) + 1;
 	while (m->id == 0);
+	m->op_slot_cap = 256;
+	m->op_slots = PL_NEW_ARRAY(m->arena, struct model_op *, m->op_slot_cap);
+}
+
+struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
+{
+	struct model *m = PL_NEW(arena, struct model);
+
 	m->arena = arena;
 	m->intern = intern;
-	m->op_slot_cap = 256;
-	m->op_slots = PL_NEW_ARRAY(arena, struct model_op *, m->op_slot_cap);
+	model_init(m);
 	return m;
+}
+
+bool model_is_empty(const struct model *m)
+{
+	return !m->n_ops && !m->n_cdefs && !m->n_pats && !m->n_units && !m->claimed.n &&
+	       !m->records.n;
+}
+
+void model_reset(struct model *m)
+{
+	struct model keep = *m;
+
+	memset(m, 0, sizeof(*m));
+	m->arena = keep.arena;
+	m->intern = keep.intern;
+	m->sm = keep.sm;
+	m->jobs = keep.jobs;
+	model_init(m); /* a new id: the records' notes of the old one no longer count */
 }
 
 struct pl_arena *model_arena(const struct model *m) { return m->arena; }

@@ -265,6 +265,11 @@ struct pl_arena *model_arena(const struct model *m);
  * records they have looked at with it (tg_rec_note_set). */
 unsigned model_id(const struct model *m);
 struct pl_intern *model_intern(const struct model *m);
+/* Nothing imported yet: no op, constraint, pattern, unit or claim. */
+bool model_is_empty(const struct model *m);
+/* Empty m again, under a new model_id (what it held stays in its arena,
+ * unreferenced): an import that must be undone (analyzer/driver.c). */
+void model_reset(struct model *m);
 /* The run's source files, for file names in dumps (may stay NULL). */
 void model_set_sources(struct model *m, struct pl_source_mgr *sm);
 struct pl_source_mgr *model_sources(const struct model *m);

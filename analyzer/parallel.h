@@ -42,6 +42,7 @@
 struct pl_run;
 struct tg_records;
 struct pl_prefetch;
+struct tg_stream;
 
 /* Jobs for -j 0 (the default): the number of online processors. */
 unsigned pl_jobs_default(void);
@@ -49,8 +50,8 @@ unsigned pl_jobs_default(void);
 /* Evaluate the .td files among files[0..n), and the .td files the .pdll
  * files among them include (pdll_td_includes), on jobs threads, and return
  * while they run (the strings must outlive the prefetch).  Returns NULL
- * when there is nothing to overlap (jobs < 2, fewer than two such files,
- * or no thread could be started): then load sequentially. */
+ * when there is nothing to overlap (jobs < 2, fewer than two such files
+ * and no stream, or no thread could be started): then load sequentially. */
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
                                       unsigned jobs);
 
@@ -59,6 +60,13 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
  * tg_load's result with *out set as tg_load sets it.  Called once per slot,
  * in increasing i for inputs, by the starting thread. */
 int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
+
+/* The stream of slot i, not taken yet: its defs as its worker makes them
+ * (parsers/tablegen/tg.h, "Streaming"), or NULL.  pf may be NULL.  The
+ * first input streams when it is a .td file and no images are kept
+ * (--cache-dir); with it, a single .td input is evaluated on a worker
+ * too, beside the thread that imports it. */
+struct tg_stream *pl_prefetch_stream(struct pl_prefetch *pf, size_t i);
 
 /* Whether the .td file `path` (as a .pdll input's include resolves it) was
  * evaluated ahead and not taken yet: *id is then its slot, for

@@ -1095,18 +1095,17 @@ static uint64_t claim_key(const struct tga_rec *rec, struct pl_span sp, struct p
 	return h ^ (pl_hash_bytes(name, strlen(name)) * 31);
 }
 
-int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_id,
-               struct pl_diag_ctx *d)
-{
-	unsigned errors = 0, added = 0;
-	unsigned n;
-
-	struct pl_span last_anon = {0};
-	unsigned anon_k = 0;
-
-	tga_attach(r, d->sm);
-	n = tga_def_count(r);
-	struct order_ent *ord = pl_xcalloc(n + 1, sizeof(*ord));
+/* An import in batches of defs (drr.h). */
+struct drr_import {
+	struct model *m;
+	const struct tg_records *r;
+	struct pl_diag_ctx *d;
+	uint32_t main_file_id;
+	unsigned errors;
+	struct order_ent *ord;         /* the patterns added, for reg_order */
+	unsigned added, cap_ord;
+	struct pl_span last_anon;      /* claim_key's */
+	unsigned anon_k;
 	/* The access layer keeps every value it wraps until released: a few
 	 * KiB per pattern, which made it a third of the peak memory on a large
 	 * set.  Nothing of a pattern's wrapped values outlives its import
@@ -1115,76 +1114,128 @@ int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_i
 	 * the sources' texts (it used to detach and attach again, which blanked
 	 * the comments of every source anew, so batches had to grow with the
 	 * set); the next batch reuses the freed arena's blocks. */
-	unsigned batch = 512, since = 0;
-	/* most defs are not patterns: compare superclass pointers first */
-	const struct tg_rec *pattern_class = tg_class_find(r, "Pattern");
-	struct pl_ptrmap ops = {0}, kinds = {0};
-	unsigned mid = model_id(m);
+	unsigned since;
+	/* most defs are not patterns: compare superclass pointers first
+	 * (NULL: not defined so far) */
+	const struct tg_rec *pattern_class;
+	struct pl_ptrmap ops, kinds;
+	unsigned mid;
+};
+
+#define DRR_RELEASE_BATCH 512
+
+struct drr_import *drr_import_begin(struct model *m, const struct tg_records *r,
+                                    uint32_t main_file_id, struct pl_diag_ctx *d)
+{
+	struct drr_import *x = pl_xcalloc(1, sizeof(*x));
+
+	x->m = m;
+	x->r = r;
+	x->d = d;
+	x->main_file_id = main_file_id;
+	x->mid = model_id(m);
+	tga_attach(r, d->sm);
+	return x;
+}
+
+static void import_def(struct drr_import *st, const struct tg_rec *raw)
+{
+	struct model *m = st->m;
+
+	if (st->since >= DRR_RELEASE_BATCH) {
+		tga_release();
+		st->since = 0;
+	}
+	/* a def an earlier input shares was looked at then (as in ods.c;
+	 * only when every input's patterns are taken: main_file_id 0) */
+	if (!st->main_file_id) {
+		if (tg_rec_note_get(raw, TG_NOTE_DRR) == st->mid)
+			return;
+		tg_rec_note_set(raw, TG_NOTE_DRR, st->mid);
+	}
+	if (!st->pattern_class || !tg_rec_isa_mask(raw, &st->pattern_class, 1))
+		return;
+	/* A record several inputs share was looked at through the first
+	 * (only main_file_id filters by input). */
+	if (!st->main_file_id && !model_record_claim(m, raw, MODEL_IMPORTER_DRR))
+		return;
+	const struct tga_rec *rec = tga_rec_wrap(raw);
+	struct pl_span sp = tga_rec_span(rec);
+	if (st->main_file_id && sp.file != st->main_file_id)
+		return;
+	if (!model_pattern_claim(m, claim_key(rec, sp, &st->last_anon, &st->anon_k)))
+		return; /* analyzed already, through another input */
+	struct drr x = {0};
+	x.m = m;
+	x.ops = &st->ops;
+	x.kinds = &st->kinds;
+	x.r = st->r;
+	x.d = st->d;
+	x.rec = rec;
+	x.p = model_pattern_add(m);
+	x.p->origin = MODEL_ORIGIN_DRR;
+	x.p->name = tga_rec_anonymous(rec) ? NULL : pl_intern(model_intern(m), tga_rec_name(rec));
+	x.p->span = sp;
+	import_pattern(&x);
+	x.p->constraints = x.cons.len ? PL_NEW_ARRAY(model_arena(m), struct model_constraint,
+	                                             x.cons.len) : NULL;
+	for (size_t k = 0; k < x.cons.len; k++) {
+		x.p->constraints[k] = *(struct model_constraint *)x.cons.items[k];
+		free(x.cons.items[k]);
+	}
+	x.p->n_constraints = (unsigned)x.cons.len;
+	pl_vec_free(&x.cons);
+	if (x.n_binds) {
+		x.p->bindings = PL_NEW_ARRAY(model_arena(m), struct model_binding, x.n_binds);
+		memcpy(x.p->bindings, x.binds, x.n_binds * sizeof(*x.binds));
+		x.p->n_bindings = x.n_binds;
+	}
+	free(x.binds);
+	free(x.syms);
+	st->errors += x.errors;
+	if (st->added == st->cap_ord) {
+		st->cap_ord = st->cap_ord ? st->cap_ord * 2 : 256;
+		st->ord = pl_xrealloc(st->ord, st->cap_ord * sizeof(*st->ord));
+	}
+	st->ord[st->added].name = tga_rec_name(rec); /* the record's own name: outlives a release */
+	st->ord[st->added].p = x.p;
+	st->added++;
+	st->since++;
+}
+
+void drr_import_defs(struct drr_import *st, const struct tg_rec *const *defs, unsigned lo,
+                     unsigned hi)
+{
+	/* a class is defined before any def of it: if this batch's defs
+	 * include patterns, Pattern is defined by now */
+	if (!st->pattern_class)
+		st->pattern_class = tg_class_find(st->r, "Pattern");
+	for (unsigned i = lo; i < hi; i++)
+		import_def(st, defs[i]);
+}
+
+int drr_import_end(struct drr_import *st)
+{
+	if (st->added)
+		qsort(st->ord, st->added, sizeof(*st->ord), cmp_order);
+	for (unsigned i = 0; i < st->added; i++)
+		st->ord[i].p->reg_order = i;
+	int rc = st->errors ? -1 : (int)st->added;
+	free(st->ord);
+	pl_ptrmap_free(&st->ops);
+	pl_ptrmap_free(&st->kinds);
+	free(st);
+	return rc;
+}
+
+int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_id,
+               struct pl_diag_ctx *d)
+{
+	struct drr_import *st = drr_import_begin(m, r, main_file_id, d);
+	unsigned n;
+	const struct tg_rec *const *defs = tg_defs(r, &n);
 
 	/* defs an earlier input shares come first, noted (tg_defs_noted) */
-	for (unsigned i = main_file_id ? 0 : tg_defs_noted(r, TG_NOTE_DRR, mid); i < n; i++) {
-		if (since >= batch) {
-			tga_release();
-			since = 0;
-		}
-		const struct tg_rec *raw = tg_def_at(r, i);
-		/* a def an earlier input shares was looked at then (as in ods.c;
-		 * only when every input's patterns are taken: main_file_id 0) */
-		if (!main_file_id) {
-			if (tg_rec_note_get(raw, TG_NOTE_DRR) == mid)
-				continue;
-			tg_rec_note_set(raw, TG_NOTE_DRR, mid);
-		}
-		if (!pattern_class || !tg_rec_isa_mask(raw, &pattern_class, 1))
-			continue;
-		/* A record several inputs share was looked at through the first
-		 * (only main_file_id filters by input). */
-		if (!main_file_id && !model_record_claim(m, raw, MODEL_IMPORTER_DRR))
-			continue;
-		const struct tga_rec *rec = tga_def_at(r, i);
-		struct pl_span sp = tga_rec_span(rec);
-		if (main_file_id && sp.file != main_file_id)
-			continue;
-		if (!model_pattern_claim(m, claim_key(rec, sp, &last_anon, &anon_k)))
-			continue; /* analyzed already, through another input */
-		struct drr x = {0};
-		x.m = m;
-		x.ops = &ops;
-		x.kinds = &kinds;
-		x.r = r;
-		x.d = d;
-		x.rec = rec;
-		x.p = model_pattern_add(m);
-		x.p->origin = MODEL_ORIGIN_DRR;
-		x.p->name = tga_rec_anonymous(rec) ? NULL : pl_intern(model_intern(m), tga_rec_name(rec));
-		x.p->span = sp;
-		import_pattern(&x);
-		x.p->constraints = x.cons.len ? PL_NEW_ARRAY(model_arena(m), struct model_constraint,
-		                                             x.cons.len) : NULL;
-		for (size_t k = 0; k < x.cons.len; k++) {
-			x.p->constraints[k] = *(struct model_constraint *)x.cons.items[k];
-			free(x.cons.items[k]);
-		}
-		x.p->n_constraints = (unsigned)x.cons.len;
-		pl_vec_free(&x.cons);
-		if (x.n_binds) {
-			x.p->bindings = PL_NEW_ARRAY(model_arena(m), struct model_binding, x.n_binds);
-			memcpy(x.p->bindings, x.binds, x.n_binds * sizeof(*x.binds));
-			x.p->n_bindings = x.n_binds;
-		}
-		free(x.binds);
-		free(x.syms);
-		errors += x.errors;
-		ord[added].name = tga_rec_name(rec); /* the record's own name: outlives a release */
-		ord[added].p = x.p;
-		added++;
-		since++;
-	}
-	qsort(ord, added, sizeof(*ord), cmp_order);
-	for (unsigned i = 0; i < added; i++)
-		ord[i].p->reg_order = i;
-	free(ord);
-	pl_ptrmap_free(&ops);
-	pl_ptrmap_free(&kinds);
-	return errors ? -1 : (int)added;
+	drr_import_defs(st, defs, main_file_id ? 0 : tg_defs_noted(r, TG_NOTE_DRR, st->mid), n);
+	return drr_import_end(st);
 }

@@ -53,4 +53,16 @@ struct pl_diag_ctx;
 int drr_import(struct model *m, const struct tg_records *r, uint32_t main_file_id,
                struct pl_diag_ctx *d);
 
+/* drr_import in batches, for the defs of an input whose evaluation is
+ * still going on (analyzer/driver.c): begin, pass defs[lo..hi) of the
+ * records' defs in order, each once, then end, which returns what
+ * drr_import would. */
+struct drr_import;
+struct tg_rec;
+struct drr_import *drr_import_begin(struct model *m, const struct tg_records *r,
+                                    uint32_t main_file_id, struct pl_diag_ctx *d);
+void drr_import_defs(struct drr_import *st, const struct tg_rec *const *defs, unsigned lo,
+                     unsigned hi);
+int drr_import_end(struct drr_import *st);
+
 #endif /* PL_DRR_H */

@@ -6,6 +6,7 @@ libpatlint_a_SOURCES += \
 	parsers/tablegen/tg_parse.c parsers/tablegen/tg_p.h \
 	parsers/tablegen/tg_value.c \
 	parsers/tablegen/tg_json.c \
+	parsers/tablegen/tg_stream.c \
 	parsers/tablegen/tg_image.c parsers/tablegen/tg_image.h \
 	parsers/ods.c parsers/ods.h \
 	parsers/drr.c parsers/drr.h \

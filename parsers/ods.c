@@ -683,46 +683,129 @@ static void import_cdef(struct model *m, const struct tg_records *r, const struc
 	model_cdef_defer(c, fill_cdef, x);
 }
 
-static int import_all(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d,
-                      bool input)
+/* Ops filled in between two releases of the access layer's wrappers. */
+#define ODS_RELEASE_BATCH 256
+
+/* Bits of tg_rec_isa_mask over ods_import.kinds. */
+enum { IS_OP = 1, IS_ATTR = 2, IS_TYPE = 4 };
+
+/* An import in batches of defs (ods.h). */
+struct ods_import {
+	struct model *m;
+	const struct tg_records *r;
+	struct pl_diag_ctx *d;
+	bool input;                    /* ods_import_input */
+	uint32_t root_file;            /* streaming: the input's file; 0: ask the records */
+	unsigned before, errs;         /* op count and errors at the start */
+	unsigned mid;                  /* model_id: the notes of this model */
+	/* What an op's filling wraps (a few KiB an op) is of no use after it:
+	 * the model interns what it keeps, and deferred ops and constraints
+	 * hold raw records.  Released in batches, as drr.c does: 20,000 ops
+	 * left 77 MB of wrappers behind, all fresh pages. */
+	unsigned filled;
+	/* the classes of the defs to import (NULL: not defined so far) */
+	const struct tg_rec *kinds[3];
+};
+
+static void find_kinds(struct ods_import *x)
 {
-	unsigned before = model_op_count(m);
-	unsigned errs = pl_diag_errors(d);
+	static const char *const names[] = {"Op", "AttrConstraint", "TypeConstraint"};
 
-	enum { IS_OP = 1, IS_ATTR = 2, IS_TYPE = 4 };
-	const struct tg_rec *kinds[] = {tg_class_find(r, "Op"), tg_class_find(r, "AttrConstraint"),
-	                                tg_class_find(r, "TypeConstraint")};
+	for (unsigned i = 0; i < PL_ARRAY_LEN(names); i++)
+		if (!x->kinds[i])
+			x->kinds[i] = tg_class_find(x->r, names[i]);
+}
 
-	unsigned mid = model_id(m);
+static struct ods_import *begin(struct model *m, const struct tg_records *r,
+                                struct pl_diag_ctx *d, bool input, uint32_t root_file)
+{
+	struct ods_import *x = pl_xcalloc(1, sizeof(*x));
+
+	x->m = m;
+	x->r = r;
+	x->d = d;
+	x->input = input;
+	x->root_file = root_file;
+	x->before = model_op_count(m);
+	x->errs = pl_diag_errors(d);
+	x->mid = model_id(m);
 	tga_attach(r, d->sm);
-	/* A def an earlier input shares (the include cache) was looked at
-	 * then: imported, or not one to import.  Only the marks of this model
-	 * count.  Such defs come first: most are passed over unread. */
-	for (unsigned i = tg_defs_noted(r, TG_NOTE_ODS, mid), n = tga_def_count(r); i < n; i++) {
-		const struct tg_rec *raw = tg_def_at(r, i);
-		if (tg_rec_note_get(raw, TG_NOTE_ODS) == mid)
+	return x;
+}
+
+/* Whether def raw comes from a file the input includes. */
+static bool included(const struct ods_import *x, const struct tg_rec *raw)
+{
+	struct pl_span at;
+
+	if (!x->root_file)
+		return tg_rec_included_from(x->r, raw, 0, &at);
+	/* the first inclusion of the input's own file is the input */
+	uint32_t f = tg_rec_span(raw).file;
+	return f && f != x->root_file;
+}
+
+void ods_import_defs(struct ods_import *x, const struct tg_rec *const *defs, unsigned lo,
+                     unsigned hi)
+{
+	/* a class is defined before any def of it: what this batch's defs
+	 * derive from is defined by now */
+	if (!x->kinds[0] || !x->kinds[1] || !x->kinds[2])
+		find_kinds(x);
+	for (unsigned i = lo; i < hi; i++) {
+		if (x->filled >= ODS_RELEASE_BATCH) {
+			tga_release();
+			x->filled = 0;
+		}
+		const struct tg_rec *raw = defs[i];
+		if (tg_rec_note_get(raw, TG_NOTE_ODS) == x->mid)
 			continue;
-		tg_rec_note_set(raw, TG_NOTE_ODS, mid);
+		tg_rec_note_set(raw, TG_NOTE_ODS, x->mid);
 		/* one walk over the superclasses; most defs are neither */
-		unsigned is = tg_rec_isa_mask(raw, kinds, 3);
+		unsigned is = tg_rec_isa_mask(raw, x->kinds, 3);
 		if (!(is & IS_OP) && (!(is & (IS_ATTR | IS_TYPE)) || tg_rec_anonymous(raw)))
 			continue;
-		if (!model_record_claim(m, raw, MODEL_IMPORTER_ODS))
+		if (!model_record_claim(x->m, raw, MODEL_IMPORTER_ODS))
 			continue; /* imported through an earlier input */
-		const struct tga_rec *rec = tga_def_at(r, i);
-		struct pl_span at;
+		const struct tga_rec *rec = tga_rec_wrap(raw);
 		/* ops of included files wait until a pattern or a lookup
 		 * needs them; the input's own are checked now */
 		if (is & IS_OP) {
-			bool incl = tg_rec_included_from(r, raw, 0, &at);
-			import_op(m, r, rec, d, incl, input && !incl);
+			bool incl = included(x, raw);
+			import_op(x->m, x->r, rec, x->d, incl, x->input && !incl);
+			x->filled += !incl;
 		} else {
-			import_cdef(m, r, rec, d, is & IS_ATTR);
+			import_cdef(x->m, x->r, rec, x->d, is & IS_ATTR);
 		}
 	}
-	if (pl_diag_errors(d) > errs)
-		return -1;
-	return (int)(model_op_count(m) - before);
+}
+
+int ods_import_end(struct ods_import *x)
+{
+	int rc = pl_diag_errors(x->d) > x->errs ? -1 : (int)(model_op_count(x->m) - x->before);
+
+	free(x);
+	return rc;
+}
+
+struct ods_import *ods_import_begin(struct model *m, const struct tg_records *r,
+                                    struct pl_diag_ctx *d, uint32_t root_file)
+{
+	return begin(m, r, d, true, root_file);
+}
+
+static int import_all(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d,
+                      bool input)
+{
+	struct ods_import *x = begin(m, r, d, input, 0);
+	unsigned n;
+	const struct tg_rec *const *defs = tg_defs(r, &n);
+
+	/* A def an earlier input shares (the include cache) was looked at
+	 * then: imported, or not one to import.  Only the marks of this model
+	 * count.  Such defs come first: most are passed over unread. */
+	ods_import_defs(x, defs, tg_defs_noted(r, TG_NOTE_ODS, x->mid), n);
+	return ods_import_end(x);
 }
 
 int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d)

@@ -10,6 +10,8 @@
 #ifndef PL_ODS_H
 #define PL_ODS_H
 
+#include <stdint.h>
+
 struct model;
 struct model_op;
 struct tg_records;
@@ -28,6 +30,19 @@ int ods_import(struct model *m, const struct tg_records *r, struct pl_diag_ctx *
  * also marked as the user's own (model_op.in_input), which the ODS rules
  * check.  A .td that a .pdll input includes goes through ods_import. */
 int ods_import_input(struct model *m, const struct tg_records *r, struct pl_diag_ctx *d);
+
+/* ods_import_input in batches, for the defs of an input whose evaluation
+ * is still going on (analyzer/driver.c): begin, pass defs[lo..hi) of the
+ * records' defs in order, each once, then end, which returns what
+ * ods_import_input would.  root_file is the input's own file (the records'
+ * include tree is made only when the evaluation is over). */
+struct ods_import;
+struct tg_rec;
+struct ods_import *ods_import_begin(struct model *m, const struct tg_records *r,
+                                    struct pl_diag_ctx *d, uint32_t root_file);
+void ods_import_defs(struct ods_import *x, const struct tg_rec *const *defs, unsigned lo,
+                     unsigned hi);
+int ods_import_end(struct ods_import *x);
 
 /* The registry entry of Op record rec, importing it on demand; NULL when
  * rec is not an Op. */

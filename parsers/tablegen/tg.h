@@ -27,6 +27,7 @@ struct tg_options {
 	const char *const *defines;      /* -D macro names */
 	unsigned n_define;               /* entries in defines */
 	bool allow_include_outside;      /* no include confinement (parsers/incpath.h) */
+	struct tg_stream *stream;        /* publish the defs as they come, or NULL */
 };
 
 /* The evaluated records of one input file and all it includes. */
@@ -78,6 +79,37 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
  * not outlive the evaluation phase, while ops are filled in from r later. */
 void tg_records_rebind(struct tg_records *r, struct pl_intern *intern, struct pl_diag_ctx *diag);
 
+/* Streaming (tg_stream.c): a reader thread takes an input's defs while
+ * another thread evaluates it, with tg_options.stream set.  The
+ * evaluation must only add defs (a fresh include cache, no images);
+ * whatever else happens breaks the stream.  Once the evaluation is over,
+ * tg_records_rebind ends the streaming of its records. */
+struct tg_stream;
+struct tg_rec;
+/* A stream whose reader interns names through reader. */
+struct tg_stream *tg_stream_new(struct pl_intern *reader);
+void tg_stream_free(struct tg_stream *s);
+/* The evaluation is over (the evaluating thread, after tg_load_cached). */
+void tg_stream_end(struct tg_stream *s);
+/* What was published does not hold (a restart; an evaluation that may
+ * restore states): the reader is to read the finished records instead. */
+void tg_stream_break(struct tg_stream *s);
+/* Wait until more than `have` defs can be read -- at least `batch` more --
+ * or the evaluation is over; returns how many, with *defs the array
+ * holding them and *ended whether that count is final. */
+unsigned tg_stream_wait(struct tg_stream *s, unsigned have, unsigned batch,
+                        const struct tg_rec *const **defs, bool *ended);
+/* The records being evaluated (for tga_attach and lookups), or NULL before
+ * the first def is published; and the input's own file. */
+struct tg_records *tg_stream_records(struct tg_stream *s);
+uint32_t tg_stream_root_file(struct tg_stream *s);
+/* What was read is not what the evaluation made (read the records again). */
+bool tg_stream_broken(struct tg_stream *s);
+/* After the evaluation: every name the reader looked up in vain while it
+ * ran is still undefined in r (false: the reader decided on less than the
+ * finished records say). */
+bool tg_stream_lookups_hold(struct tg_stream *s, const struct tg_records *r);
+
 /* Print r as `llvm-tblgen --dump-json` does, byte for byte (compact JSON,
  * keys sorted, one trailing newline). */
 void tg_dump_json(FILE *f, const struct tg_records *r);
@@ -97,6 +129,8 @@ struct tg_value;
  * at the point where they were created); NULL when i is out of range. */
 unsigned tg_def_count(const struct tg_records *r);
 const struct tg_rec *tg_def_at(const struct tg_records *r, unsigned i);
+/* All defs in definition order, *n of them. */
+const struct tg_rec *const *tg_defs(const struct tg_records *r, unsigned *n);
 /* Hash lookup by name; NULL when there is none. */
 const struct tg_rec *tg_def_find(const struct tg_records *r, const char *name);
 const struct tg_rec *tg_class_find(const struct tg_records *r, const char *name);

@@ -222,15 +222,26 @@ const struct tg_rec *tg_def_at(const struct tg_records *r, unsigned i)
 	return i < k->ndefs ? k->defs[i] : NULL;
 }
 
+const struct tg_rec *const *tg_defs(const struct tg_records *r, unsigned *n)
+{
+	struct tg_keeper *k = tg_records_keeper(r);
+	*n = k->ndefs;
+	return (const struct tg_rec *const *)k->defs;
+}
+
 const struct tg_rec *tg_def_find(const struct tg_records *r, const char *name)
 {
 	struct tg_keeper *k = tg_records_keeper(r);
+	if (k->stream)
+		return tg_stream_find(k->stream, k, name, false);
 	return tg_keeper_def(k, pl_intern(k->intern, name));
 }
 
 const struct tg_rec *tg_class_find(const struct tg_records *r, const char *name)
 {
 	struct tg_keeper *k = tg_records_keeper(r);
+	if (k->stream)
+		return tg_stream_find(k->stream, k, name, true);
 	return tg_keeper_class(k, pl_intern(k->intern, name));
 }
 

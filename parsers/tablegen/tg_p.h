@@ -197,6 +197,8 @@ struct tg_keeper {
 	struct pl_span *inc_at;        /* ... and the span of its include string */
 	uint32_t n_inc;                /* inclusion instances recorded (index 0 unused) */
 	const char *s_NAME;            /* interned "NAME" */
+	struct tg_stream *stream;      /* a reader takes the defs as they come
+	                                * (tg_stream.c), or NULL */
 };
 
 /* Multiclasses (tg_parse.c): a prototype record and the entries of its
@@ -421,5 +423,18 @@ struct tg_rec *tg_keeper_class(struct tg_keeper *k, const char *name);
 const char *tg_anon_name(struct tg_keeper *k);
 void tg_rec_check_asserts(struct tg_keeper *k, struct tg_rec *r);
 void tg_check_assert(struct tg_keeper *k, struct pl_span sp, const struct tg_value *c, const struct tg_value *m);
+struct tg_keeper *tg_records_keeper(const struct tg_records *r);
+
+/* The evaluator's side of a stream (tg_stream.c).  The def and class maps
+ * change under tg_stream_lock while a reader may look names up. */
+void tg_stream_lock(struct tg_stream *s);
+void tg_stream_unlock(struct tg_stream *s);
+/* recs is being evaluated from the file root_file. */
+void tg_stream_begin(struct tg_stream *s, struct tg_records *recs, uint32_t root_file);
+/* Hand k's defs so far to the reader: every one of them is complete. */
+void tg_stream_publish(struct tg_stream *s, struct tg_keeper *k);
+/* A lookup while streaming: name in the def (or class) map of k. */
+struct tg_rec *tg_stream_find(struct tg_stream *s, struct tg_keeper *k, const char *name,
+                              bool is_class);
 
 #endif /* PL_TG_P_H */

@@ -371,8 +371,13 @@ void tg_keeper_add_def(struct tg_keeper *k, struct tg_rec *r)
 	r->order = k->ndefs;
 	k->defs[k->ndefs++] = r;
 	r->in_table = true;
-	if (r->name)
+	if (r->name) {
+		if (k->stream)
+			tg_stream_lock(k->stream);
 		tg_hmap_put(k->def_map, r->name, r);
+		if (k->stream)
+			tg_stream_unlock(k->stream);
+	}
 }
 
 struct tg_rec *tg_keeper_def(struct tg_keeper *k, const char *name)
@@ -2791,7 +2796,11 @@ static bool parse_class(struct parser *p)
 		r->span = p->tok->span;
 	} else {
 		r = tg_rec_new(k, S(p, p->tok->text), TG_REC_CLASS, p->tok->span);
+		if (k->stream)
+			tg_stream_lock(k->stream);
 		tg_hmap_put(k->class_map, r->name, r);
+		if (k->stream)
+			tg_stream_unlock(k->stream);
 		if (k->nclasses == k->capclasses) {
 			unsigned nc = k->capclasses ? k->capclasses * 2 : 256;
 			struct tg_rec **ncl = PL_NEW_ARRAY(k->arena, struct tg_rec *, nc);
@@ -3410,6 +3419,8 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
 			return false;
 		if (top && p->node)
 			cache_boundary(p);
+		if (top && p->k->stream)
+			tg_stream_publish(p->k->stream, p->k);
 	}
 	return !p->failed;
 }
@@ -3999,7 +4010,13 @@ int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_ar
 		opts = &none;
 	*out = NULL;
 again:
+	/* a reader may be looking names up in the maps this replaces */
+	if (opts->stream)
+		tg_stream_lock(opts->stream);
 	tg_keeper_init(&recs->k, arena, intern, diag, sm, cache ? &cache->vtabs : NULL);
+	recs->k.stream = opts->stream;
+	if (opts->stream)
+		tg_stream_unlock(opts->stream);
 	memset(&p, 0, sizeof(p));
 	p.k = &recs->k;
 	p.mcs = tg_hmap_new(NULL);
@@ -4015,6 +4032,8 @@ again:
 		return -1;
 	}
 	recs->k.lx = p.lx;
+	if (opts->stream)
+		tg_stream_begin(opts->stream, recs, tg_lex_include_file(p.lx, 1));
 	tg_lex_allow_include_outside(p.lx, opts->allow_include_outside);
 	lex(&p);
 	if (!p.failed) {
@@ -4033,6 +4052,8 @@ again:
 		tg_keeper_done(&recs->k);
 		parser_free(&p);
 		no_path = true;
+		if (opts->stream)
+			tg_stream_break(opts->stream);
 		goto again;
 	}
 	/* keep the include tree for tg_rec_included_from */
@@ -4048,6 +4069,8 @@ again:
 		recs->k.inc_file[i] = tg_lex_include_file(p.lx, i);
 	}
 	recs->k.lx = NULL;
+	if (opts->stream)
+		tg_stream_publish(opts->stream, &recs->k);
 	tg_keeper_log_stop(&recs->k);
 	tg_keeper_done(&recs->k); /* the next load takes its value table */
 	parser_free(&p);
@@ -4074,4 +4097,5 @@ void tg_records_rebind(struct tg_records *r, struct pl_intern *intern, struct pl
 {
 	r->k.intern = intern;
 	r->k.diag = diag;
+	r->k.stream = NULL;
 }

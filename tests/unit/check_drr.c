@@ -2,8 +2,10 @@
  * check_drr.c -- unit tests of the ODS and DRR importers through the
  * TableGen frontend, on a small self-contained prelude (no MLIR include
  * tree needed): benefit, registration order, match-tree shape, result
- * type inference, and that every error of a file is reported with its
- * rule id.
+ * type inference, that every error of a file is reported with its rule
+ * id, and that importing an input in batches -- while another thread
+ * still evaluates it, as check -j does -- gives the model a whole import
+ * gives.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -15,11 +17,13 @@
 #include <unistd.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/model.h"
 #include "analyzer/overlap.h"
 #include "analyzer/source.h"
+#include "analyzer/util.h"
 #include "parsers/drr.h"
 #include "parsers/ods.h"
 #include "parsers/tablegen/tg.h"
@@ -480,6 +484,255 @@ START_TEST(test_pair_table_wide_sides)
 }
 END_TEST
 
+/* ---- batched and streamed imports ----------------------------------- */
+
+/* An input of groups * 4 defs that includes prelude.td: per group an op
+ * (result types inferred through AllTypesMatch), a named Pat, an
+ * anonymous one and a Pattern with a benefit; prelude.td adds an op that
+ * is only registered (ods.c defers the ops of included files). */
+struct stream_input {
+	char dir[64];
+	char path[96];
+};
+
+static void write_stream_input(struct stream_input *in, unsigned groups)
+{
+	char inc[128];
+
+	strcpy(in->dir, "/tmp/check_drr_stream.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(in->dir));
+	snprintf(inc, sizeof inc, "%s/prelude.td", in->dir);
+	FILE *f = fopen(inc, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(prelude, f);
+	fputs("def T_IncOp : Op<T, \"inc\"> { let arguments = (ins I32:$x); let results = (outs I32:$r); }\n", f);
+	fclose(f);
+	snprintf(in->path, sizeof in->path, "%s/main.td", in->dir);
+	f = fopen(in->path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("include \"prelude.td\"\n", f);
+	for (unsigned i = 0; i < groups; i++)
+		fprintf(f, "def T_G%uOp : Op<T, \"g%u\", [AllTypesMatch<[\"x\", \"r\"]>]> {\n"
+		        "  let arguments = (ins AnyType:$x); let results = (outs AnyType:$r); }\n"
+		        "def P%u : Pat<(T_G%uOp $x), (T_IncOp $x)>;\n"
+		        "def : Pat<(T_AOp $x, $f), (T_G%uOp (T_BOp $x))>;\n"
+		        "def Q%u : Pattern<(T_BOp:$b $x), [(T_G%uOp $x)], [], [], (addBenefit %u)>;\n",
+		        i, i, i, i, i, i, i, i % 3);
+	fclose(f);
+}
+
+static void remove_stream_input(struct stream_input *in)
+{
+	char p[128];
+
+	snprintf(p, sizeof p, "%s/prelude.td", in->dir);
+	unlink(p);
+	unlink(in->path);
+	rmdir(in->dir);
+}
+
+static void drop_diag(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	(void)ud;
+	(void)ctx;
+	(void)d;
+}
+
+struct loaded {
+	struct pl_arena *arena;
+	struct pl_intern *intern;
+	struct pl_source_mgr *sm;
+	struct pl_diag_ctx diag;
+	struct model *m;
+};
+
+static void loaded_init(struct loaded *l)
+{
+	l->arena = pl_arena_new();
+	l->intern = pl_intern_new(l->arena);
+	l->sm = pl_source_mgr_new();
+	pl_diag_ctx_init(&l->diag, l->sm, l->arena);
+	l->diag.sink.emit = drop_diag;
+	l->m = model_new(l->arena, l->intern);
+	model_set_sources(l->m, l->sm);
+}
+
+static void loaded_free(struct loaded *l)
+{
+	tga_detach();
+	pl_intern_free(l->intern);
+	pl_source_mgr_free(l->sm);
+	pl_arena_free(l->arena);
+}
+
+/* The model's patterns and ops as JSON (malloc'd), after checking that
+ * the ops of main.td are the input's own and prelude.td's are not. */
+static char *model_text(const struct model *m)
+{
+	const struct model_op *own = model_op_lookup_raw(m, "t.g0");
+	const struct model_op *incl = model_op_lookup_raw(m, "t.inc");
+	ck_assert(own && own->in_input);
+	ck_assert(incl && !incl->in_input);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	model_dump_json(f, m);
+	model_dump_ops_json(f, m);
+	fclose(f);
+	return buf;
+}
+
+/* Evaluate in, then import its defs in batches of `batch` (0: at once,
+ * as the sequential path does); the model as JSON. */
+static char *import_batched(const struct stream_input *in, unsigned batch)
+{
+	struct loaded l;
+	struct tg_records *r = NULL;
+	const char *dirs[] = {in->dir};
+	struct tg_options opts = {.include_dirs = dirs, .n_include = 1};
+
+	loaded_init(&l);
+	ck_assert_int_eq(tg_load(&r, l.arena, l.intern, l.sm, &l.diag, in->path, &opts), 0);
+	if (!batch) {
+		ck_assert_int_ge(ods_import_input(l.m, r, &l.diag), 0);
+		ck_assert_int_ge(drr_import(l.m, r, 0, &l.diag), 0);
+	} else {
+		struct pl_source_file *main_file;
+		ck_assert_int_eq(pl_source_load(&main_file, l.sm, in->path), 0);
+		struct ods_import *oi = ods_import_begin(l.m, r, &l.diag, main_file->id);
+		struct drr_import *di = drr_import_begin(l.m, r, 0, &l.diag);
+		unsigned n;
+		const struct tg_rec *const *defs = tg_defs(r, &n);
+		for (unsigned lo = 0; lo < n; lo += batch) {
+			unsigned hi = n - lo < batch ? n : lo + batch;
+			ods_import_defs(oi, defs, lo, hi);
+			drr_import_defs(di, defs, lo, hi);
+		}
+		ck_assert_int_ge(ods_import_end(oi), 0);
+		ck_assert_int_ge(drr_import_end(di), 0);
+	}
+	char *text = model_text(l.m);
+	loaded_free(&l);
+	return text;
+}
+
+START_TEST(test_import_in_batches)
+{
+	struct stream_input in;
+	static const unsigned batches[] = {1, 7, 500};
+
+	write_stream_input(&in, 200);
+	char *whole = import_batched(&in, 0);
+	ck_assert_ptr_nonnull(strstr(whole, "\"t.g199\""));
+	for (unsigned i = 0; i < PL_ARRAY_LEN(batches); i++) {
+		char *text = import_batched(&in, batches[i]);
+		ck_assert_msg(strcmp(text, whole) == 0, "batches of %u: another model", batches[i]);
+		free(text);
+	}
+	free(whole);
+	remove_stream_input(&in);
+}
+END_TEST
+
+/* The evaluating side of test_import_streamed (parallel.c's worker). */
+struct eval_job {
+	struct pl_arena *arena;
+	struct pl_intern *view;
+	struct pl_source_mgr *sm;
+	struct pl_diag_ctx diag;
+	const char *path;
+	struct tg_options opts;
+	struct tg_stream *st;
+	struct tg_records *recs;
+	int rc;
+};
+
+static int eval_thread(void *arg)
+{
+	struct eval_job *j = arg;
+
+	j->rc = tg_load_cached(&j->recs, NULL, j->arena, j->view, j->sm, &j->diag, j->path, &j->opts);
+	tg_stream_end(j->st);
+	return 0;
+}
+
+/* Defs taken from a stream while a thread evaluates the input, as they
+ * come, give the model of the whole import; some were taken before the
+ * evaluation ended. */
+START_TEST(test_import_streamed)
+{
+	struct stream_input in;
+	struct loaded l;
+	struct eval_job j = {0};
+	const char *dirs[1];
+	thrd_t t;
+
+	write_stream_input(&in, 3000);
+	char *whole = import_batched(&in, 0);
+	dirs[0] = in.dir;
+	loaded_init(&l);
+	pl_intern_set_shared(l.intern, 1);
+	j.arena = pl_arena_new();
+	j.view = pl_intern_view_new(l.intern);
+	j.sm = l.sm;
+	pl_diag_ctx_init(&j.diag, l.sm, j.arena);
+	j.diag.sink.emit = drop_diag;
+	j.path = in.path;
+	j.opts = (struct tg_options){.include_dirs = dirs, .n_include = 1};
+	j.st = tg_stream_new(l.intern);
+	j.opts.stream = j.st;
+	ck_assert_int_eq(thrd_create(&t, eval_thread, &j), thrd_success);
+
+	struct ods_import *oi = NULL;
+	struct drr_import *di = NULL;
+	const struct tg_rec *const *defs;
+	unsigned have = 0, n, early = 0;
+	bool ended = false;
+	for (;;) {
+		n = tg_stream_wait(j.st, have, 1, &defs, &ended);
+		if (ended)
+			break;
+		ck_assert_uint_gt(n, have);
+		if (!oi) {
+			const struct tg_records *r = tg_stream_records(j.st);
+			ck_assert_ptr_nonnull(r);
+			oi = ods_import_begin(l.m, r, &l.diag, tg_stream_root_file(j.st));
+			di = drr_import_begin(l.m, r, 0, &l.diag);
+		}
+		ods_import_defs(oi, defs, have, n);
+		drr_import_defs(di, defs, have, n);
+		early += n - have;
+		have = n;
+	}
+	thrd_join(t, NULL);
+	ck_assert_int_eq(j.rc, 0);
+	tg_records_rebind(j.recs, l.intern, &l.diag);
+	ck_assert(!tg_stream_broken(j.st));
+	ck_assert(tg_stream_lookups_hold(j.st, j.recs));
+	ck_assert_uint_gt(early, 0);
+	ck_assert_ptr_nonnull(oi);
+	defs = tg_defs(j.recs, &n);
+	ck_assert_uint_lt(have, n + 1);
+	ods_import_defs(oi, defs, have, n);
+	drr_import_defs(di, defs, have, n);
+	ck_assert_int_ge(ods_import_end(oi), 0);
+	ck_assert_int_ge(drr_import_end(di), 0);
+	char *text = model_text(l.m);
+	ck_assert_msg(strcmp(text, whole) == 0, "streamed: another model");
+
+	free(text);
+	free(whole);
+	tg_stream_free(j.st);
+	pl_intern_free(j.view);
+	pl_intern_set_shared(l.intern, 0);
+	loaded_free(&l);
+	pl_arena_free(j.arena);
+	remove_stream_input(&in);
+}
+END_TEST
+
 static Suite *drr_suite(void)
 {
 	Suite *s = suite_create("drr");
@@ -502,6 +755,11 @@ static Suite *drr_suite(void)
 	tcase_add_test(tc, test_type_holds);
 	tcase_add_test(tc, test_pair_table_matches_single_checks);
 	tcase_add_test(tc, test_pair_table_wide_sides);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("batches");
+	tcase_add_test(tc, test_import_in_batches);
+	tcase_add_test(tc, test_import_streamed);
+	tcase_set_timeout(tc, 120); /* valgrind and the sanitizers */
 	suite_add_tcase(s, tc);
 	return s;
 }
