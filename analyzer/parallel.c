@@ -184,13 +184,15 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
 	pf->order[pf->n_jobs++] = slot;
 }
 
-/* Inputs smaller than this are not streamed: importing a file's own defs
- * takes about 8 us a pattern, while handing the evaluation to a worker
- * costs a thread start, a shared intern table and late wake-ups -- a
- * millisecond or two, more than a corpus file's import (one of 13 KiB:
- * 14 ms alone, 17 ms streamed).  A file of 100,000 patterns (10 MiB)
- * saves about a third of its loading. */
-#define STREAM_MIN_BYTES (64 * 1024)
+/* Inputs smaller than this are not streamed.  Handing the evaluation to
+ * a worker costs a thread start, a shared intern table and arenas of the
+ * worker's own -- a few milliseconds: MHLO's hlo_ops.td (109 KiB, ops
+ * with long descriptions) took 12.9 ms alone and 16.1 ms streamed --
+ * while the gain is the import of the input's own defs, about 8 us a
+ * pattern: 1,000 synthetic patterns (92 KiB) broke even at 34 ms, 3,000
+ * (282 KiB) took 63 ms streamed against 80 ms, 10,000 (962 KiB) 200
+ * against 279 ms.  The corpus's largest file is 140 KiB. */
+#define STREAM_MIN_BYTES (256 * 1024)
 
 static bool worth_streaming(const char *path)
 {

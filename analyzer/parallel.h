@@ -63,9 +63,9 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
 
 /* The stream of slot i, not taken yet: its defs as its worker makes them
  * (parsers/tablegen/tg.h, "Streaming"), or NULL.  pf may be NULL.  The
- * first input streams when it is a .td file and no images are kept
- * (--cache-dir); with it, a single .td input is evaluated on a worker
- * too, beside the thread that imports it. */
+ * first input streams when it is a .td file of 256 KiB or more and no
+ * images are kept (--cache-dir); with it, a single .td input is evaluated
+ * on a worker too, beside the thread that imports it. */
 struct tg_stream *pl_prefetch_stream(struct pl_prefetch *pf, size_t i);
 
 /* Whether the .td file `path` (as a .pdll input's include resolves it) was
