@@ -129,7 +129,7 @@ static unsigned agree_in(const struct run_env *shared, const char *imgdir,
                          unsigned *restored, unsigned *evaluated)
 {
 	unsigned failed = 0;
-	struct tg_options o = {dirs, ndirs, defs, ndefs, true};
+	struct tg_options o = {dirs, ndirs, defs, ndefs, true, NULL};
 	struct pl_arena *ca = shared ? shared->arena : pl_arena_new();
 	struct pl_intern *in = shared ? shared->in : pl_intern_new(ca);
 	struct pl_source_mgr *sm = shared ? shared->sm : pl_source_mgr_new();
@@ -339,8 +339,8 @@ START_TEST(folders_share_when_includes_agree)
 	const char *a[] = {tmp_path("fa"), tmpdir};
 	const char *a2[] = {tmp_path("fe"), tmp_path("fa"), tmpdir}; /* other folders, same files */
 	const char *b[] = {tmp_path("fb"), tmpdir};
-	const struct tg_options oa = {a, 2, NULL, 0, false}, oa2 = {a2, 3, NULL, 0, false},
-	                        ob = {b, 2, NULL, 0, false};
+	const struct tg_options oa = {a, 2, NULL, 0, false, NULL}, oa2 = {a2, 3, NULL, 0, false, NULL},
+	                        ob = {b, 2, NULL, 0, false, NULL};
 	/* under a twice (kept), a2 (restored), b twice (not a's), a2 again;
 	 * then a, b (the second evaluation of lib.td's text, but with other
 	 * files: not kept for a's), a2 */
@@ -395,7 +395,7 @@ START_TEST(noted_defs_are_a_prefix)
 	write_file("np_a.td", "include \"np_lib.td\"\ndef own_a : C;\n");
 	write_file("np_b.td", "include \"np_lib.td\"\ndef own_b : C;\ndef own_b2 : C;\n");
 	const char *dirs[] = {tmpdir};
-	const struct tg_options o = {dirs, 1, NULL, 0, false};
+	const struct tg_options o = {dirs, 1, NULL, 0, false, NULL};
 	struct pl_arena *a = pl_arena_new();
 	struct pl_intern *in = pl_intern_new(a);
 	struct pl_source_mgr *sm = pl_source_mgr_new();
@@ -481,7 +481,7 @@ END_TEST
 START_TEST(stale_image_is_not_read)
 {
 	const char *dirs[] = {tmpdir};
-	struct tg_options o = {dirs, 1, NULL, 0, true};
+	struct tg_options o = {dirs, 1, NULL, 0, true, NULL};
 	unsigned e;
 
 	images_read = images_written = 0;
@@ -512,7 +512,7 @@ START_TEST(wrong_path_loads_again)
 	snprintf(sh, sizeof(sh), "%s/sh", tmpdir);
 	ck_assert_int_eq(mkdir(sh, 0777), 0);
 	const char *dirs[] = {sh, tmpdir};
-	struct tg_options o = {dirs, 2, NULL, 0, true};
+	struct tg_options o = {dirs, 2, NULL, 0, true, NULL};
 	unsigned e, e2;
 
 	write_file("leaf.td", "class L { int l = 1; }\n");
@@ -555,7 +555,7 @@ END_TEST
 START_TEST(damaged_image_is_not_read)
 {
 	const char *dirs[] = {tmpdir};
-	struct tg_options o = {dirs, 1, NULL, 0, true};
+	struct tg_options o = {dirs, 1, NULL, 0, true, NULL};
 	unsigned e;
 
 	images_read = images_written = 0;
@@ -612,7 +612,7 @@ END_TEST
 START_TEST(malformed_payload_is_refused)
 {
 	const char *dirs[] = {tmpdir};
-	struct tg_options o = {dirs, 1, NULL, 0, true};
+	struct tg_options o = {dirs, 1, NULL, 0, true, NULL};
 	unsigned e;
 	static const unsigned char fuzzed[] = {
 		0, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
