@@ -37,10 +37,6 @@
 #include "analyzer/util.h"
 #include "parsers/tablegen/tg_p.h"
 
-struct missed {
-	const char *name;              /* a def's, interned in the reader's table */
-};
-
 struct tg_stream {
 	mtx_t lock;                    /* the maps' changes and lookups; the waits */
 	cnd_t cond;                    /* n reached want, or the evaluation ended */
@@ -53,7 +49,8 @@ struct tg_stream {
 	_Atomic bool ended;            /* the evaluation is over (n is final) */
 	_Atomic bool broken;           /* what was published is not a prefix of the defs */
 	const struct tg_rec *last;     /* defs[n - 1] when published (the evaluator's) */
-	struct missed *missed;         /* names looked up and not found (the reader's) */
+	const char **missed;           /* defs looked up and not found, interned in the
+	                                * reader's table (the reader's) */
 	unsigned n_missed, cap_missed;
 };
 
@@ -202,7 +199,7 @@ struct tg_rec *tg_stream_find(struct tg_stream *s, struct tg_keeper *k, const ch
 			s->cap_missed = s->cap_missed ? s->cap_missed * 2 : 8;
 			s->missed = pl_xrealloc(s->missed, s->cap_missed * sizeof(*s->missed));
 		}
-		s->missed[s->n_missed++] = (struct missed){key};
+		s->missed[s->n_missed++] = key;
 	}
 	return rec;
 }
@@ -211,10 +208,8 @@ bool tg_stream_lookups_hold(struct tg_stream *s, const struct tg_records *r)
 {
 	struct tg_keeper *k = tg_records_keeper(r);
 
-	for (unsigned i = 0; i < s->n_missed; i++) {
-		const struct missed *m = &s->missed[i];
-		if (tg_hmap_get(k->def_map, m->name))
+	for (unsigned i = 0; i < s->n_missed; i++)
+		if (tg_hmap_get(k->def_map, s->missed[i]))
 			return false;
-	}
 	return true;
 }
