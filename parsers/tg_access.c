@@ -169,8 +169,6 @@ static const char *file_text(uint32_t file, struct pl_source_file **out)
 
 /* ---- records ---------------------------------------------------------- */
 
-unsigned tga_def_count(const struct tg_records *r) { return r ? tg_def_count(r) : 0; }
-
 const struct tg_rec *tga_rec_raw(const struct tga_rec *rec)
 {
 	return rec ? rec->rec : NULL;
@@ -179,11 +177,6 @@ const struct tg_rec *tga_rec_raw(const struct tga_rec *rec)
 const struct tga_rec *tga_rec_wrap(const struct tg_rec *rec)
 {
 	return wrap_rec(rec);
-}
-
-const struct tga_rec *tga_def_at(const struct tg_records *r, unsigned i)
-{
-	return r ? wrap_rec(tg_def_at(r, i)) : NULL;
 }
 
 const struct tga_rec *tga_def_find(const struct tg_records *r, const char *name)

@@ -60,9 +60,6 @@ struct tg_rec;
 const struct tg_rec *tga_rec_raw(const struct tga_rec *rec);
 const struct tga_rec *tga_rec_wrap(const struct tg_rec *rec);
 
-/* Defs, in the order the evaluator created them (source order). */
-unsigned tga_def_count(const struct tg_records *r);
-const struct tga_rec *tga_def_at(const struct tg_records *r, unsigned i);
 /* A def by name, or NULL. */
 const struct tga_rec *tga_def_find(const struct tg_records *r, const char *name);
 

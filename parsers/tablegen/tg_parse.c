@@ -358,6 +358,18 @@ void tg_rec_check_asserts(struct tg_keeper *k, struct tg_rec *r)
 	free(rr.stack);
 }
 
+/* Put name -> r in k's def or class map: under the stream's lock while
+ * a reader may look names up there (tg_stream.c). */
+static void tg_keeper_map_put(struct tg_keeper *k, struct tg_hmap *map, const char *name,
+                              struct tg_rec *r)
+{
+	if (k->stream)
+		tg_stream_lock(k->stream);
+	tg_hmap_put(map, name, r);
+	if (k->stream)
+		tg_stream_unlock(k->stream);
+}
+
 void tg_keeper_add_def(struct tg_keeper *k, struct tg_rec *r)
 {
 	if (k->ndefs == k->capdefs) {
@@ -371,13 +383,8 @@ void tg_keeper_add_def(struct tg_keeper *k, struct tg_rec *r)
 	r->order = k->ndefs;
 	k->defs[k->ndefs++] = r;
 	r->in_table = true;
-	if (r->name) {
-		if (k->stream)
-			tg_stream_lock(k->stream);
-		tg_hmap_put(k->def_map, r->name, r);
-		if (k->stream)
-			tg_stream_unlock(k->stream);
-	}
+	if (r->name)
+		tg_keeper_map_put(k, k->def_map, r->name, r);
 }
 
 struct tg_rec *tg_keeper_def(struct tg_keeper *k, const char *name)
@@ -2796,11 +2803,7 @@ static bool parse_class(struct parser *p)
 		r->span = p->tok->span;
 	} else {
 		r = tg_rec_new(k, S(p, p->tok->text), TG_REC_CLASS, p->tok->span);
-		if (k->stream)
-			tg_stream_lock(k->stream);
-		tg_hmap_put(k->class_map, r->name, r);
-		if (k->stream)
-			tg_stream_unlock(k->stream);
+		tg_keeper_map_put(k, k->class_map, r->name, r);
 		if (k->nclasses == k->capclasses) {
 			unsigned nc = k->capclasses ? k->capclasses * 2 : 256;
 			struct tg_rec **ncl = PL_NEW_ARRAY(k->arena, struct tg_rec *, nc);
