@@ -354,6 +354,8 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 		int one;
 		switch (pl_input_kind(files[i])) {
 		case PL_INPUT_TD:
+			/* nothing loads through the cache after the last input */
+			tg_cache_set_last(r->tgc, i + 1 == n);
 			one = load_td(r, m, files[i], pf, i);
 			break;
 		case PL_INPUT_PDLL:

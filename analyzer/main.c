@@ -119,6 +119,7 @@ static int cmd_dump(struct pl_run *r)
 		struct tg_records *recs = NULL;
 		struct tg_options to;
 		struct tg_cache *tgc = pl_include_cache_new(r);
+		tg_cache_set_last(tgc, true); /* one input: no state is worth keeping */
 		pl_tg_options_for(r, path, &to);
 		rc = tg_load_cached(&recs, tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
 		if (rc == 0)

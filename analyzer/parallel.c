@@ -119,6 +119,17 @@ static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 	return &pf->slots[pf->order[--big->hi]];
 }
 
+/* Whether a job is left to claim (pf->lock held). */
+static bool jobs_left(const struct pl_prefetch *pf)
+{
+	if (pf->next_chunk < pf->n_chunks)
+		return true;
+	for (size_t c = 0; c < pf->n_chunks; c++)
+		if (pf->chunks[c].lo < pf->chunks[c].hi)
+			return true;
+	return false;
+}
+
 static int worker(void *arg)
 {
 	struct pl_prefetch *pf = arg;
@@ -140,9 +151,12 @@ static int worker(void *arg)
 	for (;;) {
 		mtx_lock(&pf->lock);
 		struct slot *s = claim(pf, w);
+		/* this worker's last load when none is left for it to claim */
+		bool last = !jobs_left(pf);
 		mtx_unlock(&pf->lock);
 		if (!s)
 			break;
+		tg_cache_set_last(cache, last);
 		s->arena = arena;
 		pl_diag_ctx_init(&s->diag, r->sm, s->arena);
 		s->diag.sink.emit = slot_emit;

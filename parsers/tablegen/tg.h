@@ -57,6 +57,10 @@ void tg_cache_free(struct tg_cache *c);
 /* Chunks (an included file's text after its own leading includes) skipped
  * because their state was kept, and chunks evaluated (NULL: zeros). */
 void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *evaluated);
+/* Whether the loads through c from now on are its last (default false;
+ * c may be NULL): a state is kept for the loads after the one that
+ * reached it, so the last load (a run's single input) keeps none. */
+void tg_cache_set_last(struct tg_cache *c, bool last);
 /* Keep the states of the cache in files in folder dir as well (made when
  * missing; NULL: no files), so that later runs skip the included files
  * this run evaluated (tg_parse.c, tg_image.c). */

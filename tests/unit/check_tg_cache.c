@@ -291,9 +291,9 @@ START_TEST(small_inputs_agree)
 	/* dup.td fails (a duplicate def), userbad.td three times (an error in
 	 * bad.td): the others load */
 	ck_assert_uint_eq(agree(dirs, 1, NULL, 0, files, 13, &restored, &evaluated), 4);
-	/* inner.td's and base.td's text is kept after its second evaluation
-	 * (user2), then skipped; cond.td is kept once for each of its two
-	 * macro situations that came twice. */
+	/* inner.td's and base.td's text is kept after its first evaluation,
+	 * then skipped; cond.td is kept once for each of its macro
+	 * situations. */
 	ck_assert_uint_gt(restored, 4);
 	ck_assert_uint_gt(evaluated, 0);
 }
@@ -341,9 +341,9 @@ START_TEST(folders_share_when_includes_agree)
 	const char *b[] = {tmp_path("fb"), tmpdir};
 	const struct tg_options oa = {a, 2, NULL, 0, false, NULL}, oa2 = {a2, 3, NULL, 0, false, NULL},
 	                        ob = {b, 2, NULL, 0, false, NULL};
-	/* under a twice (kept), a2 (restored), b twice (not a's), a2 again;
-	 * then a, b (the second evaluation of lib.td's text, but with other
-	 * files: not kept for a's), a2 */
+	/* under a (kept), a again and a2 (restored), b twice (the state
+	 * with b's files kept, then restored: not a's), a2 again; then a, b
+	 * (lib.td's text with other files: a state of its own), a2 */
 	const struct tg_options *orders[2][6] = {{&oa, &oa, &oa2, &ob, &ob, &oa2},
 	                                         {&oa, &ob, &oa2, &oa2, &ob, &oa}};
 	struct pl_arena *ca = pl_arena_new();
@@ -406,9 +406,13 @@ START_TEST(noted_defs_are_a_prefix)
 
 	pl_diag_ctx_init(&diag, sm, a);
 	diag.out = fopen("/dev/null", "w");
-	for (int i = 0; i < 4; i++)
+	/* the first load, made the cache's last, keeps nothing: evaluated
+	 * apart; the second keeps the state after np_lib.td; the third
+	 * restores it */
+	for (int i = 0; i < 4; i++) {
+		tg_cache_set_last(cache, i == 0);
 		ck_assert_int_eq(tg_load_cached(&r[i], cache, a, in, sm, &diag, tmp_path(order[i]), &o), 0);
-	/* the second load kept the state after np_lib.td; the third restored it */
+	}
 	for (unsigned i = 0; i < tg_def_count(r[1]); i++)
 		tg_rec_note_set(tg_def_at(r[1], i), TG_NOTE_ODS, 7);
 	ck_assert_uint_eq(tg_defs_noted(r[2], TG_NOTE_ODS, 7), 3);
@@ -431,6 +435,49 @@ START_TEST(noted_defs_are_a_prefix)
 	static const char *const files[] = {"np_lib.td", "np_a.td", "np_b.td"};
 	for (int i = 0; i < 3; i++)
 		unlink(tmp_path(files[i]));
+}
+END_TEST
+
+/* A state is kept the first time it is reached, so the next load through
+ * the cache restores it; a load made the last (tg_cache_set_last) keeps
+ * none, so the load after it evaluates everything again. */
+START_TEST(kept_from_first_load_unless_last)
+{
+	write_file("kf_lib.td", "class K { int k = 1; }\ndef kl : K;\n");
+	write_file("kf_a.td", "include \"kf_lib.td\"\ndef ka : K;\n");
+	const char *dirs[] = {tmpdir};
+	const struct tg_options o = {dirs, 1, NULL, 0, false, NULL};
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx diag;
+	struct tg_records *r;
+	unsigned restored, evaluated;
+
+	pl_diag_ctx_init(&diag, sm, a);
+	diag.out = fopen("/dev/null", "w");
+	for (int last = 0; last < 2; last++) {
+		struct tg_cache *cache = tg_cache_new();
+		tg_cache_set_last(cache, last);
+		for (int i = 0; i < 2; i++)
+			ck_assert_int_eq(tg_load_cached(&r, cache, a, in, sm, &diag, tmp_path("kf_a.td"), &o), 0);
+		tg_cache_stats(cache, &restored, &evaluated);
+		if (last) {
+			ck_assert_uint_eq(restored, 0);
+			ck_assert_uint_eq(evaluated, 2);
+		} else {
+			ck_assert_uint_eq(restored, 1); /* kf_lib.td, kept by the first load */
+			ck_assert_uint_eq(evaluated, 1);
+		}
+		tg_cache_free(cache);
+	}
+	tg_cache_set_last(NULL, true); /* no cache: nothing to do */
+	fclose(diag.out);
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(a);
+	unlink(tmp_path("kf_lib.td"));
+	unlink(tmp_path("kf_a.td"));
 }
 END_TEST
 
@@ -803,6 +850,7 @@ int main(void)
 		tcase_add_test(tc, folders_share_when_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, noted_defs_are_a_prefix);
+		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
 		tcase_add_test(tc, stale_image_is_not_read);
