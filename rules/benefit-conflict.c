@@ -22,39 +22,41 @@ static const char *order_rule(const struct model_pattern *p)
 	                                     : "the PDL matcher breaks benefit ties by pattern order";
 }
 
-static void bc_report_tie(struct rule_ctx *ctx, const struct overlap_result *r,
+struct bc_state {
+	struct rule_ctx *ctx;
+};
+
+static void bc_report_tie(struct bc_state *st, const struct overlap_result *r,
                           const struct model_pattern *first, const struct model_pattern *later,
                           bool defined, const char *witness_note)
 {
 	const char *may = r->verdict == OVERLAP_MAYBE ? "may " : "";
 	struct pl_diag *d;
 	if (defined)
-		d = rule_report_begin(ctx, later->span,
+		d = rule_report_begin(st->ctx, later->span,
 		                      "patterns '%s' and '%s' %smatch the same operations with equal "
 		                      "benefit %d: MLIR applies '%s' only because it is registered first "
 		                      "(%s)",
 		                      overlap_pattern_name(later), overlap_pattern_name(first), may, later->benefit, overlap_pattern_name(first),
 		                      order_rule(first));
 	else
-		d = rule_report_begin(ctx, later->span,
+		d = rule_report_begin(st->ctx, later->span,
 		                      "patterns '%s' and '%s' %smatch the same operations with equal "
 		                      "benefit %d: which one MLIR applies depends on the order the C++ "
 		                      "adds their pattern sets",
 		                      overlap_pattern_name(later), overlap_pattern_name(first), may, later->benefit);
-	rule_note(ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
 	if (r->verdict == OVERLAP_MAYBE && r->why_maybe)
-		rule_note(ctx, d, later->span, "unless %s rules the overlap out", r->why_maybe);
-	rule_note_text(ctx, d, later->span, witness_note);
-	rule_about(ctx, d, later);
-	rule_about(ctx, d, first);
+		rule_note(st->ctx, d, later->span, "unless %s rules the overlap out", r->why_maybe);
+	rule_note_text(st->ctx, d, later->span, witness_note);
+	rule_about(st->ctx, d, later);
+	rule_about(st->ctx, d, first);
 	d->uncertain = r->verdict == OVERLAP_MAYBE;
-	rule_report_end(ctx, d);
+	rule_report_end(st->ctx, d);
 }
 
-/* rule_report_each: pair i of the table ud. */
-static void bc_pair(struct rule_ctx *ctx, size_t i, void *ud)
+static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 {
-	const struct overlap_pair *p = (const struct overlap_pair *)ud + i;
 	const struct model_pattern *a = p->a, *b = p->b;
 	const struct overlap_result r = p->r;
 
@@ -66,7 +68,7 @@ static void bc_pair(struct rule_ctx *ctx, size_t i, void *ud)
 
 	if (r.rel == OVERLAP_REL_PARTIAL || (r.rel == OVERLAP_REL_EQUAL && by_order)) {
 		if (by_order)
-			bc_report_tie(ctx, &r, first, later, defined, p->witness_note);
+			bc_report_tie(st, &r, first, later, defined, p->witness_note);
 		return;
 	}
 	/* containment: spec inside gen.  Equal match sets with unequal
@@ -79,41 +81,43 @@ static void bc_pair(struct rule_ctx *ctx, size_t i, void *ud)
 		return; /* the specific pattern wins, as it should (or by a defined order: see below) */
 	struct pl_diag *d;
 	if (gen->benefit > spec->benefit)
-		d = rule_report_begin(ctx, spec->span,
+		d = rule_report_begin(st->ctx, spec->span,
 		                      "pattern '%s' can never apply: '%s' matches every operation it "
 		                      "matches and has higher benefit (%d > %d), so MLIR always applies "
 		                      "'%s' first",
 		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit, spec->benefit, overlap_pattern_name(gen));
 	else if (defined)
-		d = rule_report_begin(ctx, spec->span,
+		d = rule_report_begin(st->ctx, spec->span,
 		                      "pattern '%s' can never apply: '%s' matches every operation it "
 		                      "matches with the same benefit %d and is registered first (%s)",
 		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit, order_rule(gen));
 	else
-		d = rule_report_begin(ctx, spec->span,
+		d = rule_report_begin(st->ctx, spec->span,
 		                      "pattern '%s' is shadowed: '%s' matches every operation it matches "
 		                      "with the same benefit %d, and which applies depends on the order "
 		                      "the C++ adds their pattern sets",
 		                      overlap_pattern_name(spec), overlap_pattern_name(gen), gen->benefit);
 	if (r.rel == OVERLAP_REL_EQUAL)
-		rule_note(ctx, d, gen->span, "'%s', which matches exactly the same operations, is defined here",
+		rule_note(st->ctx, d, gen->span, "'%s', which matches exactly the same operations, is defined here",
 		          overlap_pattern_name(gen));
 	else
-		rule_note(ctx, d, gen->span, "the more general pattern '%s' is defined here", overlap_pattern_name(gen));
-	rule_note(ctx, d, spec->span, "give '%s' a higher benefit (DRR: addBenefit; PDLL: "
+		rule_note(st->ctx, d, gen->span, "the more general pattern '%s' is defined here", overlap_pattern_name(gen));
+	rule_note(st->ctx, d, spec->span, "give '%s' a higher benefit (DRR: addBenefit; PDLL: "
 	          "benefit(N)); IR both match:\n%s", overlap_pattern_name(spec), p->witness);
-	rule_about(ctx, d, spec);
-	rule_about(ctx, d, gen);
+	rule_about(st->ctx, d, spec);
+	rule_about(st->ctx, d, gen);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;
-	rule_report_end(ctx, d);
+	rule_report_end(st->ctx, d);
 }
 
 static void check_benefit_conflict(struct rule_ctx *ctx)
 {
 	/* the pair analysis is shared with overlapping-matchers (overlap.h) */
+	struct bc_state st = {ctx};
 	size_t n;
 	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
-	rule_report_each(ctx, n, bc_pair, (void *)pairs);
+	for (size_t i = 0; i < n; i++)
+		bc_pair(&st, &pairs[i]);
 }
 
 static const char *const tags[] = {"correctness", NULL};

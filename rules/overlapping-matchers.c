@@ -15,10 +15,12 @@
 
 #include <string.h>
 
-/* rule_report_each: pair i of the table ud. */
-static void om_pair(struct rule_ctx *ctx, size_t i, void *ud)
+struct om_state {
+	struct rule_ctx *ctx;
+};
+
+static void om_pair(struct om_state *st, const struct overlap_pair *p)
 {
-	const struct overlap_pair *p = (const struct overlap_pair *)ud + i;
 	const struct model_pattern *a = p->a, *b = p->b;
 	const struct overlap_result r = p->r;
 
@@ -35,28 +37,30 @@ static void om_pair(struct rule_ctx *ctx, size_t i, void *ud)
 	                                              : "neither contains the other";
 	struct pl_diag *d;
 	if (r.verdict == OVERLAP_MAYBE)
-		d = rule_report_begin(ctx, later->span,
+		d = rule_report_begin(st->ctx, later->span,
 		                      "pattern '%s' may match the same '%s' operations as '%s' (%s), "
 		                      "unless %s rules it out",
 		                      overlap_pattern_name(later), root ? root : "any", overlap_pattern_name(first), how, r.why_maybe);
 	else
-		d = rule_report_begin(ctx, later->span,
+		d = rule_report_begin(st->ctx, later->span,
 		                      "pattern '%s' can match the same '%s' operations as '%s' (%s)",
 		                      overlap_pattern_name(later), root ? root : "any", overlap_pattern_name(first), how);
-	rule_note(ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
-	rule_note_text(ctx, d, later->span, p->witness_note);
-	rule_about(ctx, d, later);
-	rule_about(ctx, d, first);
+	rule_note(st->ctx, d, first->span, "'%s' is defined here", overlap_pattern_name(first));
+	rule_note_text(st->ctx, d, later->span, p->witness_note);
+	rule_about(st->ctx, d, later);
+	rule_about(st->ctx, d, first);
 	d->uncertain = r.verdict == OVERLAP_MAYBE;
-	rule_report_end(ctx, d);
+	rule_report_end(st->ctx, d);
 }
 
 static void check_overlapping_matchers(struct rule_ctx *ctx)
 {
 	/* the pair analysis is shared with benefit-conflict (overlap.h) */
+	struct om_state st = {ctx};
 	size_t n;
 	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
-	rule_report_each(ctx, n, om_pair, (void *)pairs);
+	for (size_t i = 0; i < n; i++)
+		om_pair(&st, &pairs[i]);
 }
 
 static const char *const tags[] = {"correctness", "maintainability", NULL};

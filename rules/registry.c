@@ -8,13 +8,10 @@
 #include "rules/rule.h"
 
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/arena.h"
 #include "analyzer/model.h"
-#include "analyzer/ordered.h"
-#include "analyzer/util.h"
 
 #define RULE(sym) extern const struct rule rule_##sym;
 #include "rules/rules.def"
@@ -171,97 +168,4 @@ void rule_about(struct rule_ctx *ctx, struct pl_diag *d, const struct model_patt
 void rule_report_end(struct rule_ctx *ctx, struct pl_diag *d)
 {
 	pl_diag_end(ctx->diag, d);
-}
-
-/* ---- findings worded on several threads -------------------------------- */
-
-/* rule_report_each: items in blocks of EACH_BLOCK (pl_ordered_run).  A
- * block made on another thread than the calling one reports into its
- * slot's context, which records the findings in an arena of the slot's;
- * the calling thread ends them in the run's context in item order.  Below
- * EACH_MIN items, one thread.  On the corpus (13,035 overlapping-matchers
- * and 9,409 benefit-conflict findings) the wording took ~20 and ~6 ms on
- * one thread. */
-enum { EACH_MIN = 1024, EACH_BLOCK = 256, EACH_AHEAD = 8 };
-
-struct each_slot {
-	struct rule_ctx ctx;       /* the rule's, reporting to diag */
-	struct pl_diag_ctx diag;   /* records into recorded */
-	struct pl_vec recorded;    /* struct pl_diag *, in order */
-};
-
-struct each {
-	struct rule_ctx *ctx;
-	size_t n;
-	void (*word)(struct rule_ctx *, size_t, void *);
-	void *ud;
-	struct each_slot slots[EACH_AHEAD];
-};
-
-static void each_record(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
-{
-	(void)ctx;
-	pl_vec_push(ud, (void *)d);
-}
-
-/* pl_ordered make: block b's items, into slot (direct: to the run). */
-static int each_make(void *ud, size_t b, unsigned slot, bool direct)
-{
-	struct each *e = ud;
-	struct each_slot *s = &e->slots[slot];
-	struct rule_ctx *c = direct ? e->ctx : &s->ctx;
-	size_t lo = b * EACH_BLOCK, hi = lo + EACH_BLOCK < e->n ? lo + EACH_BLOCK : e->n;
-
-	s->recorded.len = 0;
-	for (size_t i = lo; i < hi; i++)
-		e->word(c, i, e->ud);
-	return 0;
-}
-
-/* pl_ordered take: the findings slot recorded, to the run. */
-static int each_take(void *ud, size_t b, unsigned slot)
-{
-	struct each *e = ud;
-	struct each_slot *s = &e->slots[slot];
-
-	(void)b;
-	for (size_t k = 0; k < s->recorded.len; k++)
-		pl_diag_end(e->ctx->diag, s->recorded.items[k]);
-	return 0;
-}
-
-void rule_report_each(struct rule_ctx *ctx, size_t n,
-                      void (*word)(struct rule_ctx *c, size_t i, void *ud), void *ud)
-{
-	unsigned jobs = model_jobs(ctx->model);
-
-	if (jobs < 2 || n < EACH_MIN) {
-		for (size_t i = 0; i < n; i++)
-			word(ctx, i, ud);
-		return;
-	}
-	struct each *e = pl_xcalloc(1, sizeof(*e));
-	e->ctx = ctx;
-	e->n = n;
-	e->word = word;
-	e->ud = ud;
-	for (unsigned k = 0; k < EACH_AHEAD; k++) {
-		struct each_slot *s = &e->slots[k];
-		pl_diag_ctx_init(&s->diag, ctx->diag->sm, pl_arena_new());
-		s->diag.sink.emit = each_record;
-		s->diag.sink.ud = &s->recorded;
-		s->ctx = *ctx;
-		s->ctx.diag = &s->diag;
-	}
-	struct pl_ordered o = {
-		.n = (n + EACH_BLOCK - 1) / EACH_BLOCK, .jobs = jobs, .ahead = EACH_AHEAD,
-		.make = each_make, .take = each_take, .ud = e,
-	};
-	(void)pl_ordered_run(&o); /* make and take never fail */
-	/* the findings live as long as the run's */
-	for (unsigned k = 0; k < EACH_AHEAD; k++) {
-		pl_arena_adopt(ctx->diag->arena, e->slots[k].diag.arena);
-		pl_vec_free(&e->slots[k].recorded);
-	}
-	free(e);
 }

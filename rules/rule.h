@@ -177,12 +177,4 @@ void rule_about(struct rule_ctx *ctx, struct pl_diag *d, const struct model_patt
 void rule_about_name(struct rule_ctx *ctx, struct pl_diag *d, const char *name);
 void rule_report_end(struct rule_ctx *ctx, struct pl_diag *d);
 
-/* Call word(c, i, ud) for i in 0..n-1, on up to model_jobs threads when
- * n is large: each call reports its findings through c with the calls
- * above, and they reach ctx's findings in the order of i, as if word(ctx,
- * i, ud) had been called for each i in turn.  word must only read what
- * other calls share (the model, ud) and report through c. */
-void rule_report_each(struct rule_ctx *ctx, size_t n,
-                      void (*word)(struct rule_ctx *c, size_t i, void *ud), void *ud);
-
 #endif /* PL_RULE_H */

@@ -125,84 +125,6 @@ START_TEST(test_run_all_skips_disabled)
 }
 END_TEST
 
-/* rule_report_each: every finding arrives once, in item order, with its
- * notes and pattern names, whatever the number of threads; items that
- * report nothing or two findings mix with the rest. */
-struct each_seen {
-	struct pl_vec got;           /* struct pl_diag *, as emitted */
-};
-
-static void each_sink(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
-{
-	(void)ctx;
-	pl_vec_push(&((struct each_seen *)ud)->got, (void *)d);
-}
-
-static void each_word(struct rule_ctx *c, size_t i, void *ud)
-{
-	(void)ud;
-	if (i % 5 == 3)
-		return;
-	for (size_t k = 0; k < (i % 7 == 1 ? 2u : 1u); k++) {
-		struct pl_diag *d = rule_report_begin(c, (struct pl_span){0}, "item %zu/%zu", i, k);
-		rule_note(c, d, (struct pl_span){0}, "note of %zu", i);
-		rule_about_name(c, d, i % 2 ? "odd" : NULL);
-		rule_report_end(c, d);
-	}
-}
-
-START_TEST(test_report_each_in_order)
-{
-	const size_t n = 5000; /* over rule_report_each's threshold */
-	const unsigned jobs[] = {1, 3};
-
-	for (unsigned t = 0; t < 2; t++) {
-		struct pl_arena *a = pl_arena_new();
-		struct pl_source_mgr *sm = pl_source_mgr_new();
-		struct pl_intern *in = pl_intern_new(a);
-		struct model *m = model_new(a, in);
-		struct pl_diag_ctx d;
-		struct rule_config c;
-		struct each_seen seen = {{0}};
-
-		model_set_jobs(m, jobs[t]);
-		pl_diag_ctx_init(&d, sm, a);
-		d.sink.emit = each_sink;
-		d.sink.ud = &seen;
-		rule_config_init(&c);
-		struct rule_ctx ctx = {rule_table[0], m, &d, &c};
-		rule_report_each(&ctx, n, each_word, NULL);
-		size_t k = 0;
-		char want[64];
-		for (size_t i = 0; i < n; i++) {
-			if (i % 5 == 3)
-				continue;
-			for (size_t r = 0; r < (i % 7 == 1 ? 2u : 1u); r++, k++) {
-				ck_assert_uint_lt(k, seen.got.len);
-				const struct pl_diag *g = seen.got.items[k];
-				snprintf(want, sizeof want, "item %zu/%zu", i, r);
-				ck_assert_str_eq(g->msg, want);
-				ck_assert_str_eq(g->rule, rule_table[0]->id);
-				snprintf(want, sizeof want, "note of %zu", i);
-				ck_assert_ptr_nonnull(g->notes);
-				ck_assert_str_eq(g->notes->msg, want);
-				ck_assert_ptr_null(g->notes->next);
-				const struct rule_finding_info *info = g->extra;
-				ck_assert_ptr_nonnull(info);
-				ck_assert_uint_eq(info->n_patterns, 1);
-				ck_assert_str_eq(info->patterns[0], i % 2 ? "odd" : "");
-			}
-		}
-		ck_assert_uint_eq(k, seen.got.len);
-		ck_assert_uint_eq(d.count[rule_effective_severity(rule_table[0], &c)], k);
-		pl_vec_free(&seen.got);
-		pl_intern_free(in);
-		pl_source_mgr_free(sm);
-		pl_arena_free(a);
-	}
-}
-END_TEST
-
 /* ---- configuration ---------------------------------------------------- */
 
 static char *parse_err(struct rule_config *c, const char *text, int *rc)
@@ -650,7 +572,6 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, test_list_rules);
 	tcase_add_test(tc, test_rules_man_page);
 	tcase_add_test(tc, test_run_all_skips_disabled);
-	tcase_add_test(tc, test_report_each_in_order);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("config");
 	tcase_add_test(tc, test_config_parse);
