@@ -222,6 +222,18 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * against 279 ms.  The corpus's largest file is 140 KiB. */
 #define STREAM_MIN_BYTES (256 * 1024)
 
+/* Jobs per worker at the least.  Each worker has an include cache of its
+ * own, so it evaluates again the files its inputs include in common with
+ * the other workers' (OpBase.td and the rest of MLIR's base files, a
+ * dialect's ops that inputs of several chunks include): with few inputs
+ * that outweighs what the second core gains.  Measured on the corpus's
+ * runs of 2-15 files (one per include set or per project), -j 2 took
+ * 0.63-0.99 of the time of -j 1 in 25 of 31 (a single .pdll input with
+ * its .td includes as jobs, 0.75-0.92 for the larger ones); the project
+ * of 41 files (65 jobs) gained 1.22x, the whole corpus (178) 1.4-1.5x.
+ * Below twice this many jobs, the inputs load on the calling thread. */
+enum { MIN_JOBS_PER_WORKER = 8 };
+
 /* The job order is cut into this many chunks per worker (claim).  Fewer
  * leave more imports after the last evaluation; more split the inputs
  * that share includes among more workers.  On the corpus at -j 2, 2, 4
@@ -273,7 +285,12 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 	 * Images (--cache-dir) restore states, so they rule streaming out. */
 	bool stream = n_jobs && pf->order[0] == 0 && !pl_include_images_on(r) &&
 	              worth_streaming(files[0]);
-	if (n_jobs < (stream ? 1u : 2u)) {
+	/* A worker per MIN_JOBS_PER_WORKER jobs at most: a stream needs one */
+	if (jobs > n_jobs / MIN_JOBS_PER_WORKER)
+		jobs = (unsigned)(n_jobs / MIN_JOBS_PER_WORKER);
+	if (stream && jobs == 0)
+		jobs = 1;
+	if (jobs < (stream ? 1u : 2u)) {
 		pl_prefetch_free(pf);
 		return NULL;
 	}
@@ -281,8 +298,6 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->slots[0].stream = tg_stream_new(r->intern);
 		pf->slots[0].opts.stream = pf->slots[0].stream;
 	}
-	if (jobs > n_jobs)
-		jobs = (unsigned)n_jobs;
 	pf->n_chunks = (size_t)jobs * CHUNKS_PER_WORKER < n_jobs ? (size_t)jobs * CHUNKS_PER_WORKER
 	                                                          : n_jobs;
 	pf->chunks = pl_xcalloc(pf->n_chunks, sizeof(*pf->chunks));
