@@ -49,12 +49,9 @@ struct pl_prefetch {
 	size_t *order;               /* the jobs' slots, in input order */
 	size_t n_jobs, cap_jobs;
 	struct tg_options include_opts; /* for add_include: the .pdll input's */
-	struct segment {             /* a chunk of order: [lo, hi) left */
+	struct segment {             /* worker i's part of order: [lo, hi) left */
 		size_t lo, hi;
-	} *chunks;
-	size_t n_chunks;             /* at least one */
-	size_t next_chunk;           /* the first chunk no worker took */
-	size_t *held;                /* worker i's chunk (n_chunks: none yet) */
+	} *segs;
 	bool stop;                   /* pl_prefetch_free: claim nothing more */
 	thrd_t *threads;             /* workers */
 	struct pl_arena **arenas;    /* worker i's, shared by the slots it evaluates */
@@ -63,7 +60,7 @@ struct pl_prefetch {
 	_Atomic unsigned next_view;  /* next view a starting worker takes */
 	unsigned n_threads;          /* started */
 	bool sync;                   /* lock and cond made, intern table shared */
-	mtx_t lock;                  /* guards slot.done, the chunks and stop */
+	mtx_t lock;                  /* guards slot.done, segs and stop */
 	cnd_t cond;                  /* signalled when a slot is done */
 };
 
@@ -86,34 +83,27 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
 		pl_vec_push(&s->recorded, (void *)d);
 }
 
-/* The next job for worker w (pf->lock held): the next of the chunk it
- * holds, else the first of the first chunk no worker took, else the last
- * of the largest chunk left (another worker's).  Neighbours in input order
- * mostly include the same files (one project's inputs, say), and each
- * worker has an include cache of its own: contiguous chunks keep what one
- * worker evaluated useful to it, where taking jobs in turn would make
- * every worker evaluate every shared include.  The chunks go out in input
- * order, as the importer takes the inputs: with one part per worker, the
- * importer followed the first part while the second was done ahead of it,
- * and imported all of that after the last evaluation (the corpus at -j 2:
- * 23-53 ms after it, against 2-10 ms with four chunks per worker). */
+/* The next job for worker w (pf->lock held): the next of its own part
+ * of the input order, else the last of the largest part left.  Neighbours
+ * in input order mostly include the same files (one project's inputs, say),
+ * and each worker has an include cache of its own: contiguous parts keep
+ * what one worker evaluated useful to it, where taking jobs in turn would
+ * make every worker evaluate every shared include.  (Smaller parts handed
+ * out in input order leave fewer imports after the last evaluation, as the
+ * importer follows them, but split more of the inputs that share includes:
+ * with four per worker, MLIR 16's dialect tree took 131-135 ms at -j 2
+ * against 121-122 ms, 12% more CPU, and the corpus no less time.) */
 static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 {
-	struct segment *own = pf->held[w] < pf->n_chunks ? &pf->chunks[pf->held[w]] : NULL;
+	struct segment *own = &pf->segs[w], *big = own;
 
 	if (pf->stop)
 		return NULL;
-	if (own && own->lo < own->hi)
+	if (own->lo < own->hi)
 		return &pf->slots[pf->order[own->lo++]];
-	if (pf->next_chunk < pf->n_chunks) {
-		pf->held[w] = pf->next_chunk++;
-		own = &pf->chunks[pf->held[w]];
-		return &pf->slots[pf->order[own->lo++]];
-	}
-	struct segment *big = &pf->chunks[0];
-	for (size_t c = 1; c < pf->n_chunks; c++)
-		if (pf->chunks[c].hi - pf->chunks[c].lo > big->hi - big->lo)
-			big = &pf->chunks[c];
+	for (unsigned v = 0; v < pf->n_views; v++)
+		if (pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo)
+			big = &pf->segs[v];
 	if (big->lo == big->hi)
 		return NULL;
 	return &pf->slots[pf->order[--big->hi]];
@@ -122,10 +112,8 @@ static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 /* Whether a job is left to claim (pf->lock held). */
 static bool jobs_left(const struct pl_prefetch *pf)
 {
-	if (pf->next_chunk < pf->n_chunks)
-		return true;
-	for (size_t c = 0; c < pf->n_chunks; c++)
-		if (pf->chunks[c].lo < pf->chunks[c].hi)
+	for (unsigned v = 0; v < pf->n_views; v++)
+		if (pf->segs[v].lo < pf->segs[v].hi)
 			return true;
 	return false;
 }
@@ -225,7 +213,7 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
 /* Jobs per worker at the least.  Each worker has an include cache of its
  * own, so it evaluates again the files its inputs include in common with
  * the other workers' (OpBase.td and the rest of MLIR's base files, a
- * dialect's ops that inputs of several chunks include): with few inputs
+ * dialect's ops that inputs of both parts include): with few inputs
  * that outweighs what the second core gains.  Measured on the corpus's
  * runs of 2-15 files (one per include set or per project), -j 2 took
  * 0.63-0.99 of the time of -j 1 in 25 of 31 (a single .pdll input with
@@ -233,13 +221,6 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * of 41 files (65 jobs) gained 1.22x, the whole corpus (178) 1.4-1.5x.
  * Below twice this many jobs, the inputs load on the calling thread. */
 enum { MIN_JOBS_PER_WORKER = 8 };
-
-/* The job order is cut into this many chunks per worker (claim).  Fewer
- * leave more imports after the last evaluation; more split the inputs
- * that share includes among more workers.  On the corpus at -j 2, 2, 4
- * and 8 left the same 2-10 ms and evaluated about as many chunks of
- * included files (778-822 against 791 with one part per worker). */
-enum { CHUNKS_PER_WORKER = 4 };
 
 static bool worth_streaming(const char *path)
 {
@@ -298,16 +279,11 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->slots[0].stream = tg_stream_new(r->intern);
 		pf->slots[0].opts.stream = pf->slots[0].stream;
 	}
-	pf->n_chunks = (size_t)jobs * CHUNKS_PER_WORKER < n_jobs ? (size_t)jobs * CHUNKS_PER_WORKER
-	                                                          : n_jobs;
-	pf->chunks = pl_xcalloc(pf->n_chunks, sizeof(*pf->chunks));
-	for (size_t c = 0; c < pf->n_chunks; c++) {
-		pf->chunks[c].lo = n_jobs * c / pf->n_chunks;
-		pf->chunks[c].hi = n_jobs * (c + 1) / pf->n_chunks;
+	pf->segs = pl_xcalloc(jobs, sizeof(*pf->segs));
+	for (unsigned t = 0; t < jobs; t++) {
+		pf->segs[t].lo = n_jobs * t / jobs;
+		pf->segs[t].hi = n_jobs * (t + 1) / jobs;
 	}
-	pf->held = pl_xcalloc(jobs, sizeof(*pf->held));
-	for (unsigned t = 0; t < jobs; t++)
-		pf->held[t] = pf->n_chunks;
 
 	mtx_init(&pf->lock, mtx_plain);
 	cnd_init(&pf->cond);
@@ -405,7 +381,6 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	free(pf->views);
 	free(pf->slots);
 	free(pf->order);
-	free(pf->chunks);
-	free(pf->held);
+	free(pf->segs);
 	free(pf);
 }
