@@ -215,10 +215,11 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * the other workers' (OpBase.td and the rest of MLIR's base files, a
  * dialect's ops that inputs of both parts include): with few inputs
  * that outweighs what the second core gains.  Measured on the corpus's
- * runs of 2-15 files (one per include set or per project), -j 2 took
- * 0.63-0.99 of the time of -j 1 in 25 of 31 (a single .pdll input with
- * its .td includes as jobs, 0.75-0.92 for the larger ones); the project
- * of 41 files (65 jobs) gained 1.22x, the whole corpus (178) 1.4-1.5x.
+ * runs of 2-15 files (one per include set or per project), -j 2 was
+ * slower than -j 1 in 25 of 31 (-j 1 took 0.63-0.99 of its time; a
+ * single .pdll input with its .td includes as jobs among them); the
+ * project of 41 files (65 jobs) gained 1.22x, the whole corpus (178)
+ * 1.4-1.5x.
  * Below twice this many jobs, the inputs load on the calling thread. */
 enum { MIN_JOBS_PER_WORKER = 8 };
 
