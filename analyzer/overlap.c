@@ -3226,17 +3226,18 @@ struct overlap_index {
 
 struct ix_ent {
 	const struct model_pattern *p;
+	const char *root;      /* p->root_op, beside it for the sort */
 	unsigned idx;          /* model order */
 };
 
 static int by_root(const void *x, const void *y)
 {
 	const struct ix_ent *a = x, *b = y;
-	if (!a->p->root_op || !b->p->root_op) {
-		if (a->p->root_op != b->p->root_op)
-			return a->p->root_op ? 1 : -1;
+	if (!a->root || !b->root) {
+		if (a->root != b->root)
+			return a->root ? 1 : -1;
 	} else {
-		int c = strcmp(a->p->root_op, b->p->root_op);
+		int c = strcmp(a->root, b->root);
 		if (c)
 			return c;
 	}
@@ -3253,6 +3254,7 @@ struct overlap_index *overlap_index_build(const struct model *m)
 	struct ix_ent *e = pl_xmalloc(sizeof *e * (ix->n + 1));
 	for (unsigned i = 0; i < ix->n; i++) {
 		e[i].p = model_pattern_at((struct model *)m, i);
+		e[i].root = e[i].p->root_op;
 		e[i].idx = i;
 		if (!e[i].p->root_op)
 			ix->n_any++;

@@ -818,32 +818,35 @@ struct graph {
 };
 
 /* Patterns sorted by root op name, for looking up who matches a name. */
+struct root_ent {
+	const char *root;     /* its root op's name, beside it: the sort and the
+	                       * lookups compare names without a hop to the pattern */
+	unsigned idx;         /* the pattern's index */
+};
+
 struct root_index {
-	unsigned *by_name;    /* pattern indices with a root name, sorted by it */
+	struct root_ent *by_name; /* patterns with a root name, by name, then index */
 	unsigned n_named;
 	unsigned *any;        /* patterns whose root is any op */
 	unsigned n_any;
 };
 
-static const struct model *sort_model;
 static int cmp_root(const void *x, const void *y)
 {
-	const struct model_pattern *a = model_pattern_at((struct model *)sort_model, *(const unsigned *)x);
-	const struct model_pattern *b = model_pattern_at((struct model *)sort_model, *(const unsigned *)y);
-	int c = strcmp(a->root_op, b->root_op);
+	const struct root_ent *a = x, *b = y;
+	int c = strcmp(a->root, b->root);
 	if (c)
 		return c;
-	return *(const unsigned *)x < *(const unsigned *)y ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
 /* First position in ix->by_name whose root is name. */
-static unsigned lower_bound(const struct model *m, const struct root_index *ix, const char *name)
+static unsigned lower_bound(const struct root_index *ix, const char *name)
 {
 	unsigned lo = 0, hi = ix->n_named;
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
-		const struct model_pattern *p = model_pattern_at((struct model *)m, ix->by_name[mid]);
-		if (strcmp(p->root_op, name) < 0)
+		if (strcmp(ix->by_name[mid].root, name) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -964,11 +967,9 @@ static void edges_from(struct edge_work *w, struct overlap_defs *defs, unsigned 
 			seen = name_eq(((const struct model_node *)built.items[j])->op_name, bn->op_name);
 		if (seen)
 			continue;
-		for (unsigned pos = lower_bound(m, ix, bn->op_name);
-		     pos < ix->n_named &&
-		     strcmp(model_pattern_at(mm, ix->by_name[pos])->root_op, bn->op_name) == 0;
-		     pos++)
-			try_edge(m, defs, g, ai, &built, ix->by_name[pos]);
+		for (unsigned pos = lower_bound(ix, bn->op_name);
+		     pos < ix->n_named && strcmp(ix->by_name[pos].root, bn->op_name) == 0; pos++)
+			try_edge(m, defs, g, ai, &built, ix->by_name[pos].idx);
 	}
 	if (built.len)
 		for (unsigned k = 0; k < ix->n_any; k++)
@@ -1036,20 +1037,18 @@ static void build_graph(struct graph *g, const struct model *m)
 	for (unsigned i = 0; i < n; i++)
 		pat_facts_init(&g->facts[i], g->defs, model_pattern_at(mm, i));
 	memset(&ix, 0, sizeof(ix));
-	ix.by_name = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
+	ix.by_name = pl_xmalloc(sizeof(*ix.by_name) * (n ? n : 1));
 	ix.any = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
 	for (unsigned i = 0; i < n; i++) {
 		const struct model_pattern *p = model_pattern_at(mm, i);
 		if (!p->match || never[i])
 			continue;
 		if (p->root_op)
-			ix.by_name[ix.n_named++] = i;
+			ix.by_name[ix.n_named++] = (struct root_ent){p->root_op, i};
 		else
 			ix.any[ix.n_any++] = i;
 	}
-	sort_model = m;
-	qsort(ix.by_name, ix.n_named, sizeof(unsigned), cmp_root);
-	sort_model = NULL;
+	qsort(ix.by_name, ix.n_named, sizeof(*ix.by_name), cmp_root);
 
 	struct edge_work w = {.m = m, .g = g, .ix = &ix, .never = never};
 	unsigned jobs = model_jobs(m);
