@@ -215,9 +215,14 @@ PEER="nocache" UNIT=run bench_files "check, include cache vs none: Dialect tree"
 # -j 1 against -j 2: one run over many .td inputs (MLIR 16's dialect tree),
 # and the corpus files, one run per include set, one per project and all
 # in one run (ratio = -j 2 / -j 1).
+# The one-run rows take four times the runs (and one): a single median of
+# five runs of a 0.3 s command moved by a fifth between bench runs on a
+# shared machine.
 echo "-I $M16 $M16/mlir/Dialect" > "$tmp/tree.args"
 CMD_A="$patlint check -j 2 --no-config"; CMD_B="$patlint check -j 1 --no-config"
-PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: MLIR 16 Dialect tree" "$tmp/tree.args"
+runs_save=$runs; runs=$((runs * 4 + 1))
+PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: MLIR 16 Dialect tree ($runs)" "$tmp/tree.args"
+runs=$runs_save
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then
     cd "$CORPUS" || exit 2
     awk -F'\t' 'NR > 1 && ($7 == "drr" || $7 == "pdll") { print $6 "\t" $1 }' MANIFEST.tsv | sort |
@@ -245,6 +250,8 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
         printf "--- !FileInfo:\n  filepath: \"%s/%s\"\n  includes: \"%s\"\n", c, $1, inc
     }' MANIFEST.tsv > "$tmp/corpus.yml"
     echo "--compilation-database $tmp/corpus.yml" > "$tmp/whole.args"
-    PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: corpus in one run" "$tmp/whole.args"
+    runs_save=$runs; runs=$((runs * 4 + 1))
+    PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: corpus in one run ($runs)" "$tmp/whole.args"
+    runs=$runs_save
     cd - >/dev/null || exit 2
 fi
