@@ -36,6 +36,8 @@ struct pl_intern {
 	bool slots_in_arena;    /* slots came from arena (after the first growth) */
 	size_t count;           /* slots used */
 	struct pl_intern *parent; /* a view: the shared table it fronts */
+	struct pl_arena *copies; /* a view: where it copies the strings it adds to
+	                          * parent, or NULL (parent's arena, under its lock) */
 	bool shared;            /* insertions take lock */
 	struct pl_arena *names; /* while shared: where new strings and tables go (the
 	                         * owner of arena goes on allocating there: -j's main
@@ -63,11 +65,12 @@ struct pl_intern *pl_intern_new(struct pl_arena *arena)
 	return t;
 }
 
-struct pl_intern *pl_intern_view_new(struct pl_intern *shared)
+struct pl_intern *pl_intern_view_new(struct pl_intern *shared, struct pl_arena *copies)
 {
 	struct pl_intern *t = pl_intern_new(NULL);
 
 	t->parent = shared;
+	t->copies = copies;
 	return t;
 }
 
@@ -168,8 +171,6 @@ static const char *probe(const struct slots *sl, const char *s, size_t n, uint64
 	return NULL;
 }
 
-static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h);
-
 enum { SPIN_TRIES = 200 };
 
 static inline void cpu_relax(void)
@@ -181,19 +182,42 @@ static inline void cpu_relax(void)
 #endif
 }
 
+/* s[0..n) as a string of the table: its length before it (pl_intern_len). */
+static const char *copy_str(struct pl_arena *a, const char *s, size_t n)
+{
+	char *q = pl_arena_alloc(a, sizeof(size_t) + n + 1);
+
+	memcpy(q, &n, sizeof(size_t));
+	q += sizeof(size_t);
+	if (n)
+		memcpy(q, s, n);
+	q[n] = '\0';
+	return q;
+}
+
+static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h,
+                                 const char *copy);
+
 /* In a shared table: found without the lock (most lookups), else
- * inserted under it. */
-static const char *intern_shared(struct pl_intern *t, const char *s, size_t n, uint64_t h)
+ * inserted under it.  copies: where a view copies the string first,
+ * outside the lock (NULL: the table's arena, under it). */
+static const char *intern_shared(struct pl_intern *t, const char *s, size_t n, uint64_t h,
+                                 struct pl_arena *copies)
 {
 	size_t at;
 	const char *p = probe(slots_of(t), s, n, h, &at);
 
 	if (p)
 		return p;
-	/* An insertion holds the lock for a probe and a copy: a thread that
-	 * finds it held tries again a few times before it sleeps (sleeping
-	 * and waking each time cost the threads of a -j 2 run thousands of
-	 * system calls). */
+	/* A copy is made before the lock is taken: the allocation may fault in
+	 * a fresh block, which under the lock held the other workers up (a
+	 * corpus run at -j 2: holds of up to 9 ms).  If another thread adds
+	 * the string meanwhile, the copy is left unused. */
+	const char *mine = copies ? copy_str(copies, s, n) : NULL;
+	/* An insertion holds the lock for a probe (and a copy, without
+	 * one made): a thread that finds it held tries again a few times
+	 * before it sleeps (sleeping and waking each time cost the threads of
+	 * a -j 2 run thousands of system calls). */
 	for (int tries = 0; mtx_trylock(&t->lock) != thrd_success; tries++) {
 		if (tries == SPIN_TRIES) {
 			mtx_lock(&t->lock);
@@ -201,14 +225,16 @@ static const char *intern_shared(struct pl_intern *t, const char *s, size_t n, u
 		}
 		cpu_relax();
 	}
-	p = intern_locked(t, s, n, h);
+	p = intern_locked(t, s, n, h, mine);
 	mtx_unlock(&t->lock);
 	return p;
 }
 
-/* s[0..n) in t (the only writer of t now): found, or added (a view asks
- * its shared table for the copy). */
-static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h)
+/* s[0..n) in t (the only writer of t now): found, or added -- as copy
+ * when one was made (copy_str), else as a copy made here (a view asks its
+ * shared table for it). */
+static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, uint64_t h,
+                                 const char *copy)
 {
 	struct slots *sl = slots_of(t);
 	size_t i;
@@ -216,17 +242,12 @@ static const char *intern_locked(struct pl_intern *t, const char *s, size_t n, u
 
 	if (p)
 		return p;
-	if (t->parent) {
-		p = intern_shared(t->parent, s, n, h);
-	} else {
-		char *q = pl_arena_alloc(alloc_arena(t), sizeof(size_t) + n + 1);
-		memcpy(q, &n, sizeof(size_t));
-		q += sizeof(size_t);
-		if (n)
-			memcpy(q, s, n);
-		q[n] = '\0';
-		p = q;
-	}
+	if (copy)
+		p = copy;
+	else if (t->parent)
+		p = intern_shared(t->parent, s, n, h, t->copies);
+	else
+		p = copy_str(alloc_arena(t), s, n);
 	sl->e[i].hash = h;
 	atomic_store_explicit(&sl->e[i].str, p, memory_order_release);
 	if (++t->count * 2 > sl->cap)
@@ -240,7 +261,7 @@ const char *pl_intern_n(struct pl_intern *t, const char *s, size_t n)
 	 * the one-lane one waits on a multiply every 8 bytes */
 	uint64_t h = n >= 64 ? pl_checksum(s, n) : pl_hash_bytes(s, n);
 
-	return t->shared ? intern_shared(t, s, n, h) : intern_locked(t, s, n, h);
+	return t->shared ? intern_shared(t, s, n, h, NULL) : intern_locked(t, s, n, h, NULL);
 }
 
 const char *pl_intern(struct pl_intern *t, const char *s)

@@ -298,7 +298,7 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->arenas[t] = pl_arena_new();
 	pf->views = pl_xcalloc(jobs, sizeof(*pf->views));
 	for (unsigned t = 0; t < jobs; t++)
-		pf->views[pf->n_views++] = pl_intern_view_new(r->intern);
+		pf->views[pf->n_views++] = pl_intern_view_new(r->intern, pf->arenas[t]);
 	atomic_init(&pf->next_view, 0);
 	for (unsigned t = 0; t < jobs; t++) {
 		if (thrd_create(&pf->threads[t], worker, pf) != thrd_success)

@@ -43,18 +43,21 @@ struct pl_source_mgr *pl_source_mgr_new(void)
 	return sm;
 }
 
+static void file_free(struct pl_source_file *f)
+{
+	free((char *)f->path);
+	pl_unmap_file(f->buf, f->len, f->mapped);
+	free(f->line_starts);
+	free(f);
+}
+
 void pl_source_mgr_free(struct pl_source_mgr *sm)
 {
 	if (!sm)
 		return;
 	uint32_t n = atomic_load(&sm->count);
-	for (uint32_t i = 1; i < n; i++) {
-		struct pl_source_file *f = SM_FILE(sm, i);
-		free((char *)f->path);
-		pl_unmap_file(f->buf, f->len, f->mapped);
-		free(f->line_starts);
-		free(f);
-	}
+	for (uint32_t i = 1; i < n; i++)
+		file_free(SM_FILE(sm, i));
 	for (uint32_t c = 0; c < SM_MAX_CHUNKS && sm->chunks[c]; c++)
 		free(sm->chunks[c]);
 	free(sm->by_path);
@@ -97,18 +100,12 @@ static void path_index(struct pl_source_mgr *sm, struct pl_source_file *f)
 		*slot = f->id;
 }
 
-/* Called with sm->lock held. */
-static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *path,
-                                       const char *buf, size_t len, bool mapped)
+/* A file not yet in sm: its text and line table, made without the lock. */
+static struct pl_source_file *file_new(const char *path, const char *buf, size_t len,
+                                       bool mapped)
 {
 	struct pl_source_file *f = pl_xcalloc(1, sizeof(*f));
-	uint32_t id = atomic_load_explicit(&sm->count, memory_order_relaxed);
 
-	if (id >> SM_CHUNK_BITS >= SM_MAX_CHUNKS)
-		pl_die("too many source files");
-	if (!sm->chunks[id >> SM_CHUNK_BITS])
-		sm->chunks[id >> SM_CHUNK_BITS] = pl_xcalloc(SM_CHUNK, sizeof(**sm->chunks));
-	f->id = id;
 	f->path = pl_xstrdup(path);
 	f->buf = buf;
 	f->len = len;
@@ -116,10 +113,29 @@ static struct pl_source_file *add_file(struct pl_source_mgr *sm, const char *pat
 	f->path_len = strlen(f->path);
 	f->path_clean = pl_find_ctl(f->path, f->path_len, false) == f->path_len;
 	build_lines(f);
+	return f;
+}
+
+/* Give f the next id and index it.  Called with sm->lock held. */
+static struct pl_source_file *add_file(struct pl_source_mgr *sm, struct pl_source_file *f)
+{
+	uint32_t id = atomic_load_explicit(&sm->count, memory_order_relaxed);
+
+	if (id >> SM_CHUNK_BITS >= SM_MAX_CHUNKS)
+		pl_die("too many source files");
+	if (!sm->chunks[id >> SM_CHUNK_BITS])
+		sm->chunks[id >> SM_CHUNK_BITS] = pl_xcalloc(SM_CHUNK, sizeof(**sm->chunks));
+	f->id = id;
 	SM_FILE(sm, id) = f;
 	atomic_store_explicit(&sm->count, id + 1, memory_order_release);
 	path_index(sm, f);
 	return f;
+}
+
+/* The file loaded under path, or NULL.  Called with sm->lock held. */
+static struct pl_source_file *find_locked(struct pl_source_mgr *sm, const char *path)
+{
+	return sm->by_path_cap && *path_slot(sm, path) ? SM_FILE(sm, *path_slot(sm, path)) : NULL;
 }
 
 int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const char *path)
@@ -127,24 +143,28 @@ int pl_source_load(struct pl_source_file **out, struct pl_source_mgr *sm, const 
 	const char *buf;
 	size_t len;
 	bool mapped;
-	int rc = 0;
 
-	*out = NULL;
+	if ((*out = pl_source_find(sm, path)))
+		return 0;
+	/* Mapped, not copied: a run reads a few hundred KiB of MLIR's .td
+	 * files, and copying them cost more than the mappings' faults.  The
+	 * mapping and the line table are made without the lock: `check -j`
+	 * workers load their includes at once, and holding it for the system
+	 * calls made them wait for each other (a corpus run at -j 2: each
+	 * worker waited 16-48 times, 1-9 ms in all). */
+	if (pl_map_file(&buf, &len, &mapped, path) < 0)
+		return -1;
+	struct pl_source_file *mine = file_new(path, buf, len, mapped);
 	mtx_lock(&sm->lock);
-	if (sm->by_path_cap && *path_slot(sm, path)) {
-		*out = SM_FILE(sm, *path_slot(sm, path));
-		goto cleanup;
-	}
-	/* mapped, not copied: a run reads a few hundred KiB of MLIR's .td
-	 * files, and copying them cost more than the mappings' faults */
-	if (pl_map_file(&buf, &len, &mapped, path) < 0) {
-		rc = -1;
-		goto cleanup;
-	}
-	*out = add_file(sm, path, buf, len, mapped);
-cleanup:
+	/* another thread may have loaded it meanwhile: one file per path */
+	struct pl_source_file *f = find_locked(sm, path);
+	if (!f)
+		f = add_file(sm, mine);
 	mtx_unlock(&sm->lock);
-	return rc;
+	if (f != mine)
+		file_free(mine);
+	*out = f;
+	return 0;
 }
 
 struct pl_source_file *pl_source_find(struct pl_source_mgr *sm, const char *path)
@@ -152,8 +172,7 @@ struct pl_source_file *pl_source_find(struct pl_source_mgr *sm, const char *path
 	struct pl_source_file *f = NULL;
 
 	mtx_lock(&sm->lock);
-	if (sm->by_path_cap && *path_slot(sm, path))
-		f = SM_FILE(sm, *path_slot(sm, path));
+	f = find_locked(sm, path);
 	mtx_unlock(&sm->lock);
 	return f;
 }
@@ -170,8 +189,9 @@ struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
 
 	memcpy(copy, buf, len);
 	copy[len] = '\0';
+	struct pl_source_file *f = file_new(name, copy, len, false);
 	mtx_lock(&sm->lock);
-	struct pl_source_file *f = add_file(sm, name, copy, len, false);
+	add_file(sm, f);
 	mtx_unlock(&sm->lock);
 	return f;
 }

@@ -675,7 +675,7 @@ START_TEST(test_import_streamed)
 	loaded_init(&l);
 	pl_intern_set_shared(l.intern, 1);
 	j.arena = pl_arena_new();
-	j.view = pl_intern_view_new(l.intern);
+	j.view = pl_intern_view_new(l.intern, j.arena);
 	j.sm = l.sm;
 	pl_diag_ctx_init(&j.diag, l.sm, j.arena);
 	j.diag.sink.emit = drop_diag;

@@ -1131,18 +1131,21 @@ static int intern_thread(void *arg)
  * names in different orders while the table grows from 1,024 slots: each
  * name has one copy, the same for all of them and after the sharing ends
  * (lookups without the lock, insertions under it, outgrown tables kept
- * while others may read them). */
+ * while others may read them).  Two views copy what they add in arenas
+ * of their own, outside the lock: a copy that lost the race to another
+ * thread's is never handed out. */
 START_TEST(test_intern_shared)
 {
 	struct pl_arena *a = pl_arena_new();
 	struct pl_intern *t = pl_intern_new(a);
 	const char *before = pl_intern(t, "before");
 	struct intern_job jobs[SHARED_THREADS + 1];
+	struct pl_arena *copies[SHARED_THREADS] = {pl_arena_new(), pl_arena_new(), NULL};
 	thrd_t ids[SHARED_THREADS];
 
 	pl_intern_set_shared(t, 1);
 	for (unsigned k = 0; k <= SHARED_THREADS; k++) {
-		jobs[k].t = k < SHARED_THREADS ? pl_intern_view_new(t) : t;
+		jobs[k].t = k < SHARED_THREADS ? pl_intern_view_new(t, copies[k]) : t;
 		jobs[k].start = k * (SHARED_N / (SHARED_THREADS + 1));
 		jobs[k].got = calloc(SHARED_N + 1, sizeof(*jobs[k].got));
 	}
@@ -1169,6 +1172,8 @@ START_TEST(test_intern_shared)
 	for (unsigned k = 0; k <= SHARED_THREADS; k++)
 		free(jobs[k].got);
 	pl_intern_free(t);
+	for (unsigned k = 0; k < SHARED_THREADS; k++)
+		pl_arena_free(copies[k]);
 	pl_arena_free(a);
 }
 END_TEST
