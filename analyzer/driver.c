@@ -11,6 +11,7 @@
 #include "analyzer/arena.h"
 #include "analyzer/compdb.h"
 #include "analyzer/inputs.h"
+#include "analyzer/intern.h"
 #include "analyzer/model.h"
 #include "analyzer/verify.h"
 #include "analyzer/parallel.h"
@@ -203,6 +204,47 @@ static void report_held(struct pl_run *r, struct held_diags *h, struct pl_span w
 	pl_diag_end(&r->diag, e);
 }
 
+/* The .td files .pdll inputs included and that evaluated without a
+ * diagnostic, by path and options: another .pdll input that includes one
+ * under the same options imports the same records.  (Evaluated again,
+ * the file's own defs would be new records of the same ops and
+ * constraints, which the model has by name already; MLIR's test PDLL
+ * files include TestOps.td, and three of the corpus's TosaOps.td.)  A
+ * file with diagnostics is evaluated again, so that each include reports
+ * them; so is every file with --no-include-cache. */
+struct td_loaded {
+	const char *path;                  /* interned */
+	struct tg_options opts;            /* the including input's */
+	struct tg_records *recs;
+};
+
+struct td_memo {
+	struct td_loaded *v;
+	size_t n, cap;
+	bool off;                          /* --no-include-cache */
+};
+
+static struct tg_records *memo_find(const struct td_memo *mm, const char *path,
+                                    const struct tg_options *to)
+{
+	for (size_t i = 0; !mm->off && i < mm->n; i++)
+		if (mm->v[i].path == path && tg_options_same(&mm->v[i].opts, to))
+			return mm->v[i].recs;
+	return NULL;
+}
+
+static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
+                     struct tg_records *recs)
+{
+	if (mm->off)
+		return;
+	if (mm->n == mm->cap) {
+		mm->cap = mm->cap ? mm->cap * 2 : 8;
+		mm->v = pl_xrealloc(mm->v, mm->cap * sizeof(*mm->v));
+	}
+	mm->v[mm->n++] = (struct td_loaded){path, *to, recs};
+}
+
 /* The PDLL frontend's hook for `#include "x.td"`: import the ops into the
  * registry and declare the ODS constraint defs PDLL can name, as
  * mlir-pdll does (Attr, Type and OpInterface defs). */
@@ -213,7 +255,9 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	struct model *m = ((void **)ud)[1];
 	struct pl_prefetch *pf = ((void **)ud)[2];
 	const struct tg_options *to = ((void **)ud)[3]; /* the .pdll input's */
-	struct tg_records *recs = NULL;
+	struct td_memo *memo = ((void **)ud)[4];
+	const char *ipath = pl_intern(r->intern, path);
+	struct tg_records *recs = memo_find(memo, ipath, to);
 	size_t slot = 0; /* set by pl_prefetch_find where used */
 	static const struct {
 		const char *cls;
@@ -222,19 +266,24 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 		{"Attr", PDLL_TD_ATTR}, {"Type", PDLL_TD_TYPE}, {"OpInterface", PDLL_TD_OP},
 	};
 
-	struct held_diags held = {{0}};
-	struct pl_diag_sink saved = r->diag.sink;
-	r->diag.sink.emit = hold_emit;
-	r->diag.sink.ud = &held;
-	/* with -j, evaluated ahead by a worker (parallel.h) */
-	bool ahead = pl_prefetch_find(pf, path, &slot);
-	int loaded = ahead ? pl_prefetch_take(pf, slot, &recs)
-	             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, to);
-	r->diag.sink = saved;
-	report_held(r, &held, where, path);
-	pl_vec_free(&held.diags);
-	if (loaded < 0)
-		return -1;
+	if (!recs) {
+		struct held_diags held = {{0}};
+		struct pl_diag_sink saved = r->diag.sink;
+		r->diag.sink.emit = hold_emit;
+		r->diag.sink.ud = &held;
+		/* with -j, evaluated ahead by a worker (parallel.h) */
+		bool ahead = pl_prefetch_find(pf, path, to, &slot);
+		int loaded = ahead ? pl_prefetch_take(pf, slot, &recs)
+		             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag,
+		                              path, to);
+		r->diag.sink = saved;
+		if (loaded >= 0 && held.diags.len == 0)
+			memo_add(memo, ipath, to, recs);
+		report_held(r, &held, where, path);
+		pl_vec_free(&held.diags);
+		if (loaded < 0)
+			return -1;
+	}
 	int rc = ods_import(m, recs, &r->diag) < 0 ? -1 : 0;
 	tga_detach();
 	for (unsigned i = 0, n = tg_def_count(recs); i < n; i++) {
@@ -262,11 +311,11 @@ void pl_pdll_options(const struct pl_run *r, const struct tg_options *to, struct
 }
 
 static int load_pdll(struct pl_run *r, struct model *m, const char *path,
-                     struct pl_prefetch *pf)
+                     struct pl_prefetch *pf, struct td_memo *memo)
 {
 	struct pdll_options po;
 	struct tg_options to;
-	void *ud[4] = {r, m, pf, &to};
+	void *ud[5] = {r, m, pf, &to, memo};
 
 	pl_tg_options_for(r, path, &to);
 	pl_pdll_options(r, &to, &po);
@@ -346,6 +395,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 	 * .pdll inputs include ahead of this loop, which imports them in input
 	 * order as without -j (parallel.h). */
 	struct pl_prefetch *pf = pl_prefetch_start(r, files, n, run_jobs(r));
+	struct td_memo memo = {.off = pl_include_cache_off(r)};
 	/* Inputs share what they include: evaluate each included file once
 	 * (records of several inputs then share objects in r->arena). */
 	r->tgc = pl_include_cache_new(r);
@@ -359,7 +409,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 			one = load_td(r, m, files[i], pf, i);
 			break;
 		case PL_INPUT_PDLL:
-			one = load_pdll(r, m, files[i], pf);
+			one = load_pdll(r, m, files[i], pf, &memo);
 			break;
 		default:
 			fprintf(stderr, "patlint: %s: not a .td or .pdll file\n", files[i]);
@@ -369,6 +419,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 		if (one < 0)
 			rc = -1;
 	}
+	free(memo.v);
 	pl_prefetch_free(pf);
 	tg_cache_free(r->tgc);
 	r->tgc = NULL;

@@ -181,10 +181,17 @@ static struct slot *slot_add(struct pl_prefetch *pf)
 }
 
 /* pdll_td_includes' callback: a slot for a .pdll input's include, with
- * the options of that input. */
+ * the options of that input, unless an earlier .pdll input includes the
+ * same file under the same options: its records serve both (driver.c),
+ * but with --no-include-cache. */
 static void add_include(void *ud, const char *path)
 {
 	struct pl_prefetch *pf = ud;
+
+	for (size_t i = pf->n; !pl_include_cache_off(pf->r) && i < pf->n_slots; i++)
+		if (strcmp(pf->slots[i].path, path) == 0 &&
+		    tg_options_same(&pf->slots[i].opts, &pf->include_opts))
+			return;
 	struct slot *s = slot_add(pf);
 	s->owned = pl_xstrdup(path);
 	s->path = s->owned;
@@ -317,12 +324,14 @@ struct tg_stream *pl_prefetch_stream(struct pl_prefetch *pf, size_t i)
 	return pf && i < pf->n_slots && !pf->slots[i].taken ? pf->slots[i].stream : NULL;
 }
 
-bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id)
+bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, const struct tg_options *opts,
+                      size_t *id)
 {
 	if (!pf)
 		return false;
 	for (size_t i = pf->n; i < pf->n_slots; i++) {
-		if (!pf->slots[i].taken && strcmp(pf->slots[i].path, path) == 0) {
+		if (!pf->slots[i].taken && strcmp(pf->slots[i].path, path) == 0 &&
+		    tg_options_same(&pf->slots[i].opts, opts)) {
 			*id = i;
 			return true;
 		}

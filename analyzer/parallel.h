@@ -40,6 +40,7 @@
 #include <stddef.h>
 
 struct pl_run;
+struct tg_options;
 struct tg_records;
 struct pl_prefetch;
 struct tg_stream;
@@ -70,10 +71,12 @@ int pl_prefetch_take(struct pl_prefetch *pf, size_t i, struct tg_records **out);
 struct tg_stream *pl_prefetch_stream(struct pl_prefetch *pf, size_t i);
 
 /* Whether the .td file `path` (as a .pdll input's include resolves it) was
- * evaluated ahead and not taken yet: *id is then its slot, for
- * pl_prefetch_take.  pf may be NULL (false).  Taken in order, a file one
- * input includes twice matches two slots. */
-bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, size_t *id);
+ * evaluated ahead under opts (the .pdll input's TableGen options) and not
+ * taken yet: *id is then its slot, for pl_prefetch_take.  pf may be NULL
+ * (false).  A file is evaluated ahead once for all the .pdll inputs that
+ * include it under the same options: the first to include it takes it. */
+bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, const struct tg_options *opts,
+                      size_t *id);
 
 /* Join the threads and free the prefetch (what the workers evaluated,
  * taken or not, goes to the run's arena). */

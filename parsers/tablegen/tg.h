@@ -30,6 +30,11 @@ struct tg_options {
 	struct tg_stream *stream;        /* publish the defs as they come, or NULL */
 };
 
+/* Whether loads of one file under a and under b evaluate the same text
+ * the same way: the same -I folders in order, -D macros and confinement
+ * (the stream aside). */
+bool tg_options_same(const struct tg_options *a, const struct tg_options *b);
+
 /* The evaluated records of one input file and all it includes. */
 struct tg_records;
 

@@ -3552,6 +3552,13 @@ static bool strs_equal(const char *const *a, unsigned na, const char *const *b, 
 	return true;
 }
 
+bool tg_options_same(const struct tg_options *a, const struct tg_options *b)
+{
+	return a->allow_include_outside == b->allow_include_outside &&
+	       strs_equal(a->include_dirs, a->n_include, b->include_dirs, b->n_include) &&
+	       strs_equal(a->defines, a->n_define, b->defines, b->n_define);
+}
+
 static const char *const *strs_copy(struct pl_arena *a, const char *const *v, unsigned n)
 {
 	const char **r = PL_NEW_ARRAY(a, const char *, n ? n : 1);
