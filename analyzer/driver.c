@@ -140,22 +140,90 @@ static int load_td_streamed(struct pl_run *r, struct model *m, struct pl_prefetc
 	return rc;
 }
 
+/* The .td inputs, and the .td files .pdll inputs included, that
+ * evaluated without a diagnostic, by path and options: a .pdll input that
+ * includes one under the same options, or under options its includes find
+ * the same files under (tg_records_same_under: a project's files each with
+ * folders of their own), imports the same records.  (Evaluated again, the
+ * file's own defs would be new records of the same ops and constraints,
+ * which the model has by name already; MLIR's test PDLL files include
+ * TestOps.td, and three of the corpus's TosaOps.td.)  A file with
+ * diagnostics is evaluated again, so that each include reports them; so
+ * is every file with --no-include-cache. */
+struct td_loaded {
+	const char *path;                  /* interned */
+	struct tg_options opts;            /* the including input's */
+	struct tg_records *recs;
+};
+
+struct td_memo {
+	struct td_loaded *v;
+	size_t n, cap;
+	bool off;                          /* --no-include-cache */
+};
+
+static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
+                     struct tg_records *recs);
+
+/* The records of path under to, or NULL.  same: also those of path under
+ * other options that make the same records (then noted under to). */
+static struct tg_records *memo_find(const struct pl_run *r, struct td_memo *mm, const char *path,
+                                    const struct tg_options *to, bool same)
+{
+	for (size_t i = 0; !mm->off && i < mm->n; i++)
+		if (mm->v[i].path == path && tg_options_same(&mm->v[i].opts, to))
+			return mm->v[i].recs;
+	for (size_t i = 0; same && !mm->off && i < mm->n; i++) {
+		struct tg_records *recs = mm->v[i].recs;
+		if (mm->v[i].path == path &&
+		    tg_records_same_under(recs, r->sm, r->intern, &mm->v[i].opts, to)) {
+			memo_add(mm, path, to, recs);
+			return recs;
+		}
+	}
+	return NULL;
+}
+
+static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
+                     struct tg_records *recs)
+{
+	if (mm->off)
+		return;
+	if (mm->n == mm->cap) {
+		mm->cap = mm->cap ? mm->cap * 2 : 8;
+		mm->v = pl_xrealloc(mm->v, mm->cap * sizeof(*mm->v));
+	}
+	mm->v[mm->n++] = (struct td_loaded){path, *to, recs};
+}
+
+static unsigned diag_total(const struct pl_diag_ctx *d)
+{
+	unsigned n = 0;
+
+	for (int i = 0; i < PL_SEV_COUNT; i++)
+		n += d->count[i];
+	return n;
+}
+
 static int load_td(struct pl_run *r, struct model *m, const char *path,
-                   struct pl_prefetch *pf, size_t idx)
+                   struct pl_prefetch *pf, size_t idx, struct td_memo *memo)
 {
 	struct tg_records *recs = NULL;
 	struct tg_stream *st = pl_prefetch_stream(pf, idx);
+	struct tg_options to;
+	unsigned before = diag_total(&r->diag);
 	int rc;
 
 	if (st && model_is_empty(m))
 		return load_td_streamed(r, m, pf, idx, st);
-	if (pf) {
+	pl_tg_options_for(r, path, &to);
+	if (pf)
 		rc = pl_prefetch_take(pf, idx, &recs); /* evaluated with its options */
-	} else {
-		struct tg_options to;
-		pl_tg_options_for(r, path, &to);
+	else
 		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
-	}
+	/* a .pdll input may include the file too */
+	if (rc >= 0 && diag_total(&r->diag) == before)
+		memo_add(memo, pl_intern(r->intern, path), &to, recs);
 	return import_td(r, m, recs, rc);
 }
 
@@ -204,47 +272,6 @@ static void report_held(struct pl_run *r, struct held_diags *h, struct pl_span w
 	pl_diag_end(&r->diag, e);
 }
 
-/* The .td files .pdll inputs included and that evaluated without a
- * diagnostic, by path and options: another .pdll input that includes one
- * under the same options imports the same records.  (Evaluated again,
- * the file's own defs would be new records of the same ops and
- * constraints, which the model has by name already; MLIR's test PDLL
- * files include TestOps.td, and three of the corpus's TosaOps.td.)  A
- * file with diagnostics is evaluated again, so that each include reports
- * them; so is every file with --no-include-cache. */
-struct td_loaded {
-	const char *path;                  /* interned */
-	struct tg_options opts;            /* the including input's */
-	struct tg_records *recs;
-};
-
-struct td_memo {
-	struct td_loaded *v;
-	size_t n, cap;
-	bool off;                          /* --no-include-cache */
-};
-
-static struct tg_records *memo_find(const struct td_memo *mm, const char *path,
-                                    const struct tg_options *to)
-{
-	for (size_t i = 0; !mm->off && i < mm->n; i++)
-		if (mm->v[i].path == path && tg_options_same(&mm->v[i].opts, to))
-			return mm->v[i].recs;
-	return NULL;
-}
-
-static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
-                     struct tg_records *recs)
-{
-	if (mm->off)
-		return;
-	if (mm->n == mm->cap) {
-		mm->cap = mm->cap ? mm->cap * 2 : 8;
-		mm->v = pl_xrealloc(mm->v, mm->cap * sizeof(*mm->v));
-	}
-	mm->v[mm->n++] = (struct td_loaded){path, *to, recs};
-}
-
 /* The PDLL frontend's hook for `#include "x.td"`: import the ops into the
  * registry and declare the ODS constraint defs PDLL can name, as
  * mlir-pdll does (Attr, Type and OpInterface defs). */
@@ -257,8 +284,10 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	const struct tg_options *to = ((void **)ud)[3]; /* the .pdll input's */
 	struct td_memo *memo = ((void **)ud)[4];
 	const char *ipath = pl_intern(r->intern, path);
-	struct tg_records *recs = memo_find(memo, ipath, to);
+	struct tg_records *recs = memo_find(r, memo, ipath, to, false);
 	size_t slot = 0; /* set by pl_prefetch_find where used */
+	/* with -j, evaluated ahead by a worker (parallel.h): taken as it is */
+	bool ahead = !recs && pl_prefetch_find(pf, path, to, &slot);
 	static const struct {
 		const char *cls;
 		enum pdll_td_constraint_kind kind;
@@ -266,13 +295,13 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 		{"Attr", PDLL_TD_ATTR}, {"Type", PDLL_TD_TYPE}, {"OpInterface", PDLL_TD_OP},
 	};
 
+	if (!recs && !ahead)
+		recs = memo_find(r, memo, ipath, to, true);
 	if (!recs) {
 		struct held_diags held = {{0}};
 		struct pl_diag_sink saved = r->diag.sink;
 		r->diag.sink.emit = hold_emit;
 		r->diag.sink.ud = &held;
-		/* with -j, evaluated ahead by a worker (parallel.h) */
-		bool ahead = pl_prefetch_find(pf, path, to, &slot);
 		int loaded = ahead ? pl_prefetch_take(pf, slot, &recs)
 		             : tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag,
 		                              path, to);
@@ -406,7 +435,7 @@ int pl_load_inputs(struct pl_run *r, struct model *m, const char *const *files, 
 		case PL_INPUT_TD:
 			/* nothing loads through the cache after the last input */
 			tg_cache_set_last(r->tgc, i + 1 == n);
-			one = load_td(r, m, files[i], pf, i);
+			one = load_td(r, m, files[i], pf, i, &memo);
 			break;
 		case PL_INPUT_PDLL:
 			one = load_pdll(r, m, files[i], pf, &memo);

@@ -118,6 +118,18 @@ static bool jobs_left(const struct pl_prefetch *pf)
 	return false;
 }
 
+/* A slot before s (a .td input's, or an include's) evaluated already,
+ * without a diagnostic, from the same file (pf->lock held): its records
+ * may serve s too. */
+static struct slot *done_before(struct pl_prefetch *pf, const struct slot *s)
+{
+	for (struct slot *e = pf->slots; e < s; e++)
+		if (e->path && e->done && e->rc >= 0 && e->recs && !e->recorded.len &&
+		    !e->stream && strcmp(e->path, s->path) == 0)
+			return e;
+	return NULL;
+}
+
 static int worker(void *arg)
 {
 	struct pl_prefetch *pf = arg;
@@ -141,9 +153,23 @@ static int worker(void *arg)
 		struct slot *s = claim(pf, w);
 		/* this worker's last load when none is left for it to claim */
 		bool last = !jobs_left(pf);
+		/* a .pdll input's include that another's evaluated already
+		 * (the inputs of one project, with folders of their own) */
+		struct slot *e = s && (size_t)(s - pf->slots) >= pf->n ? done_before(pf, s) : NULL;
 		mtx_unlock(&pf->lock);
 		if (!s)
 			break;
+		if (e && tg_records_same_under(e->recs, r->sm, view, &e->opts, &s->opts)) {
+			/* as the driver would take them (driver.c): the same
+			 * records, which the importer reads only */
+			s->recs = e->recs;
+			s->rc = 0;
+			mtx_lock(&pf->lock);
+			s->done = true;
+			cnd_broadcast(&pf->cond);
+			mtx_unlock(&pf->lock);
+			continue;
+		}
 		tg_cache_set_last(cache, last);
 		s->arena = arena;
 		pl_diag_ctx_init(&s->diag, r->sm, s->arena);

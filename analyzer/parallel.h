@@ -74,7 +74,10 @@ struct tg_stream *pl_prefetch_stream(struct pl_prefetch *pf, size_t i);
  * evaluated ahead under opts (the .pdll input's TableGen options) and not
  * taken yet: *id is then its slot, for pl_prefetch_take.  pf may be NULL
  * (false).  A file is evaluated ahead once for all the .pdll inputs that
- * include it under the same options: the first to include it takes it. */
+ * include it under the same options: the first to include it takes it.
+ * A worker gives a slot the records of an earlier one of the same file
+ * that evaluated without a diagnostic when they are the same under the
+ * slot's options (tg_records_same_under) instead of evaluating it again. */
 bool pl_prefetch_find(struct pl_prefetch *pf, const char *path, const struct tg_options *opts,
                       size_t *id);
 

@@ -38,6 +38,15 @@ bool tg_options_same(const struct tg_options *a, const struct tg_options *b);
 /* The evaluated records of one input file and all it includes. */
 struct tg_records;
 
+/* Whether loading the file r was loaded from under options now, where r
+ * was loaded under was (its own main file, not an include cache's state),
+ * would make the same records: the same -D macros and confinement, and
+ * each include finding the file it found (the same -I folders, or others
+ * under which they do).  May load files into sm (the candidates found). */
+bool tg_records_same_under(const struct tg_records *r, struct pl_source_mgr *sm,
+                           struct pl_intern *intern, const struct tg_options *was,
+                           const struct tg_options *now);
+
 /* Lex, parse and evaluate path.  Returns 0 and sets *out, or -1 when any
  * error was reported (then *out may still hold what was evaluated). */
 int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,

@@ -1553,6 +1553,22 @@ static void set_inc_set(struct tg_lexer *lx)
 	pl_buf_free(&b);
 }
 
+/* A lexer of no file yet, with its -I folders (copied). */
+static struct tg_lexer *lexer_new(struct pl_source_mgr *sm, struct pl_intern *intern,
+                                  const char *const *include_dirs, unsigned n_include)
+{
+	struct tg_lexer *lx = pl_xcalloc_line(sizeof(*lx)); /* -j workers lex side by side */
+
+	lx->sm = sm;
+	lx->inc_memo.fs = pl_source_fs(sm);
+	lx->intern = intern;
+	lx->n_inc = n_include;
+	lx->inc_dirs = pl_xcalloc(n_include ? n_include : 1, sizeof(char *));
+	for (unsigned i = 0; i < n_include; i++)
+		lx->inc_dirs[i] = pl_xstrdup(include_dirs[i]);
+	return lx;
+}
+
 int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,
                struct pl_intern *intern, const char *main_path,
                const char *const *include_dirs, unsigned n_include,
@@ -1574,15 +1590,8 @@ int tg_lex_new(struct tg_lexer **out, struct pl_source_mgr *sm, struct pl_diag_c
 		        main_path, pl_strerror(errno));
 		return -1;
 	}
-	lx = pl_xcalloc_line(sizeof(*lx)); /* -j workers lex side by side */
-	lx->sm = sm;
-	lx->inc_memo.fs = pl_source_fs(sm);
+	lx = lexer_new(sm, intern, include_dirs, n_include);
 	lx->diag = diag;
-	lx->intern = intern;
-	lx->n_inc = n_include;
-	lx->inc_dirs = pl_xcalloc(n_include ? n_include : 1, sizeof(char *));
-	for (unsigned i = 0; i < n_include; i++)
-		lx->inc_dirs[i] = pl_xstrdup(include_dirs[i]);
 	set_inc_set(lx);
 	/* Like LLVM 16, -D names are taken as given (no check). */
 	for (unsigned i = 0; i < n_define; i++)
@@ -1750,34 +1759,56 @@ bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *
 	return true;
 }
 
+/* Whether the include whose name is the string token at `at` finds the
+ * file want under lx's -I folders and confinement. */
+static bool include_finds(struct tg_lexer *lx, struct pl_span at, const struct pl_source_file *want)
+{
+	const struct pl_source_file *src = pl_source_get(lx->sm, at.file);
+	/* the name as written: the string token at `at`, quotes and all; one
+	 * with escapes is not looked at again */
+	if (!src || !src->buf || at.end_off > src->len || at.end_off < at.off + 2)
+		return false;
+	const char *t = src->buf + at.off;
+	size_t n = at.end_off - at.off;
+	if (t[0] != '"' || t[n - 1] != '"' || memchr(t, '\\', n))
+		return false;
+	const char *name = pl_intern_n(lx->intern, t + 1, n - 2);
+	struct pl_source_file *f = found_before(lx, name);
+	if (!f) {
+		char *refused = NULL;
+		bool too_large = false;
+		f = search_include(lx, name, src->path, &refused, &too_large);
+		free(refused);
+	}
+	return f == want;
+}
+
 /* Whether every include c made finds, under lx's -I folders and
  * confinement, the file it entered when c was lexed (under others,
  * perhaps): then skipping c enters the files lexing it would. */
 static bool chunk_includes_hold(struct tg_lexer *lx, const struct tg_lex_chunk *c)
 {
-	for (uint32_t i = 0; i < c->n_incls; i++) {
-		const struct tg_incl *e = &c->incls[i];
-		const struct pl_source_file *src = pl_source_get(lx->sm, e->at.file);
-		/* the name as written: the string token at e->at, quotes and
-		 * all; one with escapes is not looked at again */
-		if (!src || !src->buf || e->at.end_off > src->len || e->at.end_off < e->at.off + 2)
+	for (uint32_t i = 0; i < c->n_incls; i++)
+		if (!include_finds(lx, c->incls[i].at, c->incl_f[i]))
 			return false;
-		const char *t = src->buf + e->at.off;
-		size_t n = e->at.end_off - e->at.off;
-		if (t[0] != '"' || t[n - 1] != '"' || memchr(t, '\\', n))
-			return false;
-		const char *name = pl_intern_n(lx->intern, t + 1, n - 2);
-		struct pl_source_file *f = found_before(lx, name);
-		if (!f) {
-			char *refused = NULL;
-			bool too_large = false;
-			f = search_include(lx, name, src->path, &refused, &too_large);
-			free(refused);
-		}
-		if (f != c->incl_f[i])
-			return false;
-	}
 	return true;
+}
+
+bool tg_lex_includes_hold(struct pl_source_mgr *sm, struct pl_intern *intern,
+                          const char *const *include_dirs, unsigned n_include, bool allow_outside,
+                          uint32_t n, const uint32_t *file, const struct pl_span *at)
+{
+	/* a lexer with the folders and confinement only: what search_include
+	 * and found_before read */
+	struct tg_lexer *lx = lexer_new(sm, intern, include_dirs, n_include);
+	bool hold = true;
+
+	lx->allow_outside = allow_outside;
+	for (uint32_t i = 0; hold && i < n; i++)
+		if (at[i].file) /* the main file has no include */
+			hold = include_finds(lx, at[i], pl_source_get(sm, file[i]));
+	tg_lex_free(lx);
+	return hold;
 }
 
 bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c)

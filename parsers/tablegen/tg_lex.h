@@ -227,6 +227,13 @@ bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *
  * up again when c was lexed under other -I folders or confinement; this
  * may load files into the source manager). */
 bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c);
+/* Whether each of n includes -- the one whose name is the string token at
+ * at[i] entered file id file[i]; at[i].file 0 for the main file -- finds
+ * the same file under the -I folders include_dirs[0..n_include) and the
+ * confinement allow_outside (parsers/incpath.h). */
+bool tg_lex_includes_hold(struct pl_source_mgr *sm, struct pl_intern *intern,
+                          const char *const *include_dirs, unsigned n_include, bool allow_outside,
+                          uint32_t n, const uint32_t *file, const struct pl_span *at);
 /* At a chunk start (tg_lex_at_chunk_start) of c's file: skip the rest of
  * the file, entering the files and defining the macros c did.  The next
  * tg_lex_next returns the token after the chunk. */

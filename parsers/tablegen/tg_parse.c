@@ -4099,6 +4099,23 @@ again:
 	return pl_diag_errors(diag) > errs0 || p.failed || recs->k.fatal ? -1 : 0;
 }
 
+bool tg_records_same_under(const struct tg_records *r, struct pl_source_mgr *sm,
+                           struct pl_intern *intern, const struct tg_options *was,
+                           const struct tg_options *now)
+{
+	if (was->allow_include_outside != now->allow_include_outside ||
+	    !strs_equal(was->defines, was->n_define, now->defines, now->n_define))
+		return false;
+	if (strs_equal(was->include_dirs, was->n_include, now->include_dirs, now->n_include))
+		return true;
+	/* the same text under the same macros: the same records, if every
+	 * include enters the file it entered (the tree tg_load_cached kept) */
+	return r->k.n_inc > 1 &&
+	       tg_lex_includes_hold(sm, intern, now->include_dirs, now->n_include,
+	                            now->allow_include_outside, r->k.n_inc - 1, r->k.inc_file + 1,
+	                            r->k.inc_at + 1);
+}
+
 int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_intern *intern,
                    struct pl_source_mgr *sm, struct pl_diag_ctx *diag, const char *name,
                    const char *buf, size_t len, const struct tg_options *opts)

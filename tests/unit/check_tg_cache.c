@@ -384,6 +384,50 @@ START_TEST(folders_share_when_includes_agree)
 }
 END_TEST
 
+/* tg_records_same_under: records of ia.td loaded under folders a are those
+ * it makes under a2 (another folder first, without its includes' files)
+ * and not under b (lib.td's include finds fb's shared.td), nor under
+ * another -D macro or confinement. */
+START_TEST(records_same_under_folders_whose_includes_agree)
+{
+	static const char *const sub[] = {"sa", "sb", "se"};
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(mkdir(tmp_path(sub[i]), 0700), 0);
+	write_file("sa/shared.td", "def sa;\n");
+	write_file("sb/shared.td", "def sb;\n");
+	write_file("slib.td", "include \"shared.td\"\n");
+	write_file("sia.td", "include \"slib.td\"\ndef ia;\n");
+	const char *a[] = {tmp_path("sa"), tmpdir};
+	const char *a2[] = {tmp_path("se"), tmp_path("sa"), tmpdir};
+	const char *b[] = {tmp_path("sb"), tmpdir};
+	const char *defs[] = {"X"};
+	const struct tg_options oa = {a, 2, NULL, 0, false, NULL}, oa2 = {a2, 3, NULL, 0, false, NULL},
+	                        ob = {b, 2, NULL, 0, false, NULL}, od = {a2, 3, defs, 1, false, NULL},
+	                        oo = {a2, 3, NULL, 0, true, NULL};
+	struct pl_arena *ar = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(ar);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct pl_diag_ctx diag;
+	struct tg_records *r = NULL;
+
+	pl_diag_ctx_init(&diag, sm, ar);
+	ck_assert_int_eq(tg_load(&r, ar, in, sm, &diag, tmp_path("sia.td"), &oa), 0);
+	ck_assert(tg_records_same_under(r, sm, in, &oa, &oa));
+	ck_assert(tg_records_same_under(r, sm, in, &oa, &oa2));
+	ck_assert(!tg_records_same_under(r, sm, in, &oa, &ob));
+	ck_assert(!tg_records_same_under(r, sm, in, &oa, &od));
+	ck_assert(!tg_records_same_under(r, sm, in, &oa, &oo));
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(ar);
+	static const char *const files[] = {"sa/shared.td", "sb/shared.td", "slib.td", "sia.td"};
+	for (int i = 0; i < 4; i++)
+		unlink(tmp_path(files[i]));
+	for (int i = 0; i < 3; i++)
+		rmdir(tmp_path(sub[i]));
+}
+END_TEST
+
 /* Defs shared through the cache come first in each input that has them,
  * in the same order: once an importer noted every def of one input, the
  * next input's shared defs are found noted as a prefix (tg_defs_noted),
@@ -848,6 +892,7 @@ int main(void)
 		tcase_add_test(tc, small_inputs_agree);
 		tcase_add_test(tc, defines_agree);
 		tcase_add_test(tc, folders_share_when_includes_agree);
+		tcase_add_test(tc, records_same_under_folders_whose_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
