@@ -8,6 +8,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyzer/cthreads.h"
@@ -37,6 +38,7 @@ struct slot {
 	bool done;                   /* evaluated (guarded by pf->lock) */
 	bool taken;                  /* replayed: diagnostics now go straight to the run */
 	struct pl_prefetch *pf;      /* back pointer for the sink */
+	size_t same_before;          /* 1 + the slot before it of the same file, or 0 */
 	struct tg_stream *stream;    /* its defs as they come (pl_prefetch_stream), or NULL */
 };
 
@@ -123,11 +125,29 @@ static bool jobs_left(const struct pl_prefetch *pf)
  * may serve s too. */
 static struct slot *done_before(struct pl_prefetch *pf, const struct slot *s)
 {
-	for (struct slot *e = pf->slots; e < s; e++)
-		if (e->path && e->done && e->rc >= 0 && e->recs && !e->recorded.len &&
-		    !e->stream && strcmp(e->path, s->path) == 0)
+	for (size_t i = s->same_before; i; i = pf->slots[i - 1].same_before) {
+		struct slot *e = &pf->slots[i - 1];
+		if (e->done && e->rc >= 0 && e->recs && !e->recorded.len && !e->stream)
 			return e;
+	}
 	return NULL;
+}
+
+/* Link each slot to the last slot before it of the same file. */
+static void link_same_files(struct pl_prefetch *pf)
+{
+	struct pl_ptrmap last = {0};
+
+	for (size_t i = 0; i < pf->n_slots; i++) {
+		const void *prev;
+		if (!pf->slots[i].path)
+			continue;
+		const char *key = pl_intern(pf->r->intern, pf->slots[i].path);
+		if (pl_ptrmap_get(&last, key, &prev))
+			pf->slots[i].same_before = (size_t)(uintptr_t)prev;
+		pl_ptrmap_put(&last, key, (const void *)(uintptr_t)(i + 1));
+	}
+	pl_ptrmap_free(&last);
 }
 
 static int worker(void *arg)
@@ -319,6 +339,7 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->segs[t].hi = n_jobs * (t + 1) / jobs;
 	}
 
+	link_same_files(pf);
 	mtx_init(&pf->lock, mtx_plain);
 	cnd_init(&pf->cond);
 	pf->sync = true;
