@@ -115,6 +115,40 @@ unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
 	return asked;
 }
 
+/* realpath(3) of path from its folder's: a path whose last component is
+ * a file or folder (lstat: not a symbolic link, not "." or "..") resolves
+ * to its folder's real path and that component.  The folders of a tree
+ * are then resolved once, where realpath(3) read every component of
+ * every path again (a corpus run: 2,778 failing readlinks of the same
+ * folders).  Anything else asks realpath(3). */
+static char *resolve(struct pl_fscache *c, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	unsigned type = pl_fscache_type(c, path, false);
+
+	if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 || type == 0 ||
+	    S_ISLNK(type))
+		return realpath(path, NULL);
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	while (dl > 0 && path[dl - 1] == '/')
+		dl--;
+	char *dir = slash ? pl_xstrndup(path, dl ? dl : 1) : pl_xstrdup(".");
+	char *rdir = pl_fscache_realpath(c, dir);
+	free(dir);
+	if (!rdir)
+		return realpath(path, NULL);
+	size_t rl = strlen(rdir), bl = strlen(base);
+	bool root = rl == 1 && rdir[0] == '/';
+	char *real = pl_xmalloc(rl + 1 + bl + 1);
+	memcpy(real, rdir, rl);
+	if (!root)
+		real[rl++] = '/';
+	memcpy(real + rl, base, bl + 1);
+	free(rdir);
+	return real;
+}
+
 char *pl_fscache_realpath(struct pl_fscache *c, const char *path)
 {
 	if (!c)
@@ -126,7 +160,7 @@ char *pl_fscache_realpath(struct pl_fscache *c, const char *path)
 	mtx_unlock(&c->lock);
 	if (known)
 		return copy;
-	char *real = realpath(path, NULL);
+	char *real = resolve(c, path);
 	mtx_lock(&c->lock); /* e stays: the table moves, entries do not */
 	if (!e->real_known) {
 		e->real_known = true;

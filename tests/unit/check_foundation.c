@@ -1280,6 +1280,66 @@ START_TEST(test_ordered_run)
 }
 END_TEST
 
+/* pl_fscache_realpath resolves a path from its folder's real path: the
+ * same answers as realpath(3) through folder links, file links, "." and
+ * "..", double and trailing slashes, the root and a relative path. */
+START_TEST(test_fscache_realpath_agrees)
+{
+	char dir[] = "/tmp/patlint_rpXXXXXX", p[PATH_MAX], q[PATH_MAX];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(p, sizeof p, "%s/real", dir);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/real/sub", dir);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/real/sub/f.td", dir);
+	write_text(p, "x");
+	snprintf(p, sizeof p, "%s/lnkdir", dir);
+	ck_assert_int_eq(symlink("real", p), 0);
+	snprintf(p, sizeof p, "%s/real/lnkfile", dir);
+	ck_assert_int_eq(symlink("sub/f.td", p), 0);
+	snprintf(p, sizeof p, "%s/real/dangling", dir);
+	ck_assert_int_eq(symlink("nothing", p), 0);
+	static const char *const rel[] = {
+		"real/sub/f.td", "lnkdir/sub/f.td", "lnkdir/lnkfile", "real/lnkfile", "lnkdir",
+		"real/sub/../sub/f.td", "real/./sub/f.td", "real//sub//f.td", "real/sub/",
+		"real/sub/.", "lnkdir/sub/..", "real/missing.td", "real/dangling", "real/sub/f.td/x",
+	};
+	struct pl_fscache *c = pl_fscache_new();
+	for (int pass = 0; pass < 2; pass++) /* asked, then cached */
+		for (size_t i = 0; i < PL_ARRAY_LEN(rel); i++) {
+			snprintf(q, sizeof q, "%s/%s", dir, rel[i]);
+			char *want = realpath(q, NULL), *got = pl_fscache_realpath(c, q);
+			if (!want)
+				ck_assert_msg(!got, "%s: %s, realpath(3) fails", rel[i], got);
+			else
+				ck_assert_msg(got && strcmp(got, want) == 0, "%s: %s, realpath(3) %s", rel[i],
+				              got ? got : "NULL", want);
+			free(want);
+			free(got);
+		}
+	static const char *const abs_rel[] = {"/", "/tmp", ".", "no-such-file"};
+	for (size_t i = 0; i < PL_ARRAY_LEN(abs_rel); i++) {
+		char *want = realpath(abs_rel[i], NULL), *got = pl_fscache_realpath(c, abs_rel[i]);
+		ck_assert_msg((!want && !got) || (want && got && strcmp(want, got) == 0), "%s: %s",
+		              abs_rel[i], got ? got : "NULL");
+		free(want);
+		free(got);
+	}
+	pl_fscache_free(c);
+	static const char *const rm[] = {"real/sub/f.td", "real/lnkfile", "real/dangling", "lnkdir"};
+	for (size_t i = 0; i < PL_ARRAY_LEN(rm); i++) {
+		snprintf(q, sizeof q, "%s/%s", dir, rm[i]);
+		unlink(q);
+	}
+	snprintf(q, sizeof q, "%s/real/sub", dir);
+	rmdir(q);
+	snprintf(q, sizeof q, "%s/real", dir);
+	rmdir(q);
+	rmdir(dir);
+}
+END_TEST
+
 struct fs_ask {
 	struct pl_fscache *c;
 	const char *dir, *link;
@@ -1398,6 +1458,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_source_truncated_while_mapped);
 	tcase_add_test(tc, test_ptrmap);
 	tcase_add_test(tc, test_fscache);
+	tcase_add_test(tc, test_fscache_realpath_agrees);
 	tcase_add_test(tc, test_intern_shared);
 	tcase_add_test(tc, test_ordered_run);
 	suite_add_tcase(s, tc);
