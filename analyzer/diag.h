@@ -99,6 +99,16 @@ static inline unsigned pl_diag_errors(const struct pl_diag_ctx *ctx)
 	return ctx->count[PL_SEV_ERROR];
 }
 
+/* Diagnostics of every severity emitted so far. */
+static inline unsigned pl_diag_total(const struct pl_diag_ctx *ctx)
+{
+	unsigned n = 0;
+
+	for (int i = 0; i < PL_SEV_COUNT; i++)
+		n += ctx->count[i];
+	return n;
+}
+
 /* "error", "warning", "note". */
 const char *pl_severity_name(enum pl_severity sev);
 /* Parse a severity name; returns 0 or -1. */

@@ -163,7 +163,16 @@ struct td_memo {
 };
 
 static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
-                     struct tg_records *recs);
+                     struct tg_records *recs)
+{
+	if (mm->off)
+		return;
+	if (mm->n == mm->cap) {
+		mm->cap = mm->cap ? mm->cap * 2 : 8;
+		mm->v = pl_xrealloc(mm->v, mm->cap * sizeof(*mm->v));
+	}
+	mm->v[mm->n++] = (struct td_loaded){path, *to, recs};
+}
 
 /* The records of path under to, or NULL.  same: also those of path under
  * other options that make the same records (then noted under to). */
@@ -184,34 +193,13 @@ static struct tg_records *memo_find(const struct pl_run *r, struct td_memo *mm, 
 	return NULL;
 }
 
-static void memo_add(struct td_memo *mm, const char *path, const struct tg_options *to,
-                     struct tg_records *recs)
-{
-	if (mm->off)
-		return;
-	if (mm->n == mm->cap) {
-		mm->cap = mm->cap ? mm->cap * 2 : 8;
-		mm->v = pl_xrealloc(mm->v, mm->cap * sizeof(*mm->v));
-	}
-	mm->v[mm->n++] = (struct td_loaded){path, *to, recs};
-}
-
-static unsigned diag_total(const struct pl_diag_ctx *d)
-{
-	unsigned n = 0;
-
-	for (int i = 0; i < PL_SEV_COUNT; i++)
-		n += d->count[i];
-	return n;
-}
-
 static int load_td(struct pl_run *r, struct model *m, const char *path,
                    struct pl_prefetch *pf, size_t idx, struct td_memo *memo)
 {
 	struct tg_records *recs = NULL;
 	struct tg_stream *st = pl_prefetch_stream(pf, idx);
 	struct tg_options to;
-	unsigned before = diag_total(&r->diag);
+	unsigned before = pl_diag_total(&r->diag);
 	int rc;
 
 	if (st && model_is_empty(m))
@@ -222,7 +210,7 @@ static int load_td(struct pl_run *r, struct model *m, const char *path,
 	else
 		rc = tg_load_cached(&recs, r->tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
 	/* a .pdll input may include the file too */
-	if (rc >= 0 && diag_total(&r->diag) == before)
+	if (rc >= 0 && pl_diag_total(&r->diag) == before)
 		memo_add(memo, pl_intern(r->intern, path), &to, recs);
 	return import_td(r, m, recs, rc);
 }

@@ -3596,15 +3596,6 @@ static struct tg_rec **recs_copy(struct pl_arena *a, struct tg_rec *const *v, un
 	return r;
 }
 
-static unsigned diag_total(const struct pl_diag_ctx *d)
-{
-	unsigned n = 0;
-
-	for (int i = 0; i < PL_SEV_COUNT; i++)
-		n += d->count[i];
-	return n;
-}
-
 /* Keep the state k, mcs in node c of cache: k's value table and maps as
  * the logs k keeps of them (tg_keeper_log_tables first); own: k's arrays
  * of defs and classes are c's from now on (nothing else changes them),
@@ -3691,7 +3682,7 @@ static bool ckpt_finish(struct parser *p)
 	struct tg_lex_chunk *ch;
 
 	p->fresh = false;
-	if (p->failed || p->k->fatal || diag_total(p->k->diag) != p->diag0)
+	if (p->failed || p->k->fatal || pl_diag_total(p->k->diag) != p->diag0)
 		return false;
 	ch = tg_lex_chunk_take(p->lx, cache->arena, p->seen_seq);
 	if (!ch)
@@ -3954,7 +3945,7 @@ static void cache_boundary(struct parser *p)
 				ckpt_restore(p, skipped);
 			skipped = NULL;
 			p->fresh = true;
-			p->diag0 = diag_total(p->k->diag);
+			p->diag0 = pl_diag_total(p->k->diag);
 			break;
 		}
 		if (p->pathpos < p->npath && c == p->path[p->pathpos])

@@ -326,16 +326,32 @@ END_TEST
  * text evaluated under some folders is skipped under others when its
  * includes find the same files there, and evaluated again when they find
  * other files.  Every load gives the records it gives alone. */
-START_TEST(folders_share_when_includes_agree)
+/* Folders fa and fb with a shared.td each, fe empty; lib.td includes
+ * shared.td (which one depends on -I), ia.td includes lib.td.  make:
+ * write them, else remove them. */
+static void folders_fixture(bool make)
 {
 	static const char *const sub[] = {"fa", "fb", "fe"};
+	static const char *const files[] = {"fa/shared.td", "fb/shared.td", "lib.td", "ia.td"};
+
+	if (!make) {
+		for (int i = 0; i < 4; i++)
+			unlink(tmp_path(files[i]));
+		for (int i = 0; i < 3; i++)
+			rmdir(tmp_path(sub[i]));
+		return;
+	}
 	for (int i = 0; i < 3; i++)
 		ck_assert_int_eq(mkdir(tmp_path(sub[i]), 0700), 0);
 	write_file("fa/shared.td", "class S { int s = 1; }\ndef sa : S;\n");
 	write_file("fb/shared.td", "class S { int s = 2; }\ndef sb : S;\n");
-	/* lib.td's own text includes shared.td: which one depends on -I */
 	write_file("lib.td", "class L { int l = 0; }\ninclude \"shared.td\"\ndef lib : L;\n");
 	write_file("ia.td", "include \"lib.td\"\ndef ia : S, L;\n");
+}
+
+START_TEST(folders_share_when_includes_agree)
+{
+	folders_fixture(true);
 	const char *a[] = {tmp_path("fa"), tmpdir};
 	const char *a2[] = {tmp_path("fe"), tmp_path("fa"), tmpdir}; /* other folders, same files */
 	const char *b[] = {tmp_path("fb"), tmpdir};
@@ -376,30 +392,20 @@ START_TEST(folders_share_when_includes_agree)
 	pl_source_mgr_free(sm);
 	pl_intern_free(in);
 	pl_arena_free(ca);
-	static const char *const files[] = {"fa/shared.td", "fb/shared.td", "lib.td", "ia.td"};
-	for (int i = 0; i < 4; i++)
-		unlink(tmp_path(files[i]));
-	for (int i = 0; i < 3; i++)
-		rmdir(tmp_path(sub[i]));
+	folders_fixture(false);
 }
 END_TEST
 
-/* tg_records_same_under: records of ia.td loaded under folders a are those
- * it makes under a2 (another folder first, without its includes' files)
- * and not under b (lib.td's include finds fb's shared.td), nor under
- * another -D macro or confinement. */
+/* tg_records_same_under (folders_fixture): records of ia.td loaded under
+ * folders a are those it makes under a2 (another folder first, without
+ * its includes' files) and not under b (lib.td's include finds fb's
+ * shared.td), nor under another -D macro or confinement. */
 START_TEST(records_same_under_folders_whose_includes_agree)
 {
-	static const char *const sub[] = {"sa", "sb", "se"};
-	for (int i = 0; i < 3; i++)
-		ck_assert_int_eq(mkdir(tmp_path(sub[i]), 0700), 0);
-	write_file("sa/shared.td", "def sa;\n");
-	write_file("sb/shared.td", "def sb;\n");
-	write_file("slib.td", "include \"shared.td\"\n");
-	write_file("sia.td", "include \"slib.td\"\ndef ia;\n");
-	const char *a[] = {tmp_path("sa"), tmpdir};
-	const char *a2[] = {tmp_path("se"), tmp_path("sa"), tmpdir};
-	const char *b[] = {tmp_path("sb"), tmpdir};
+	folders_fixture(true);
+	const char *a[] = {tmp_path("fa"), tmpdir};
+	const char *a2[] = {tmp_path("fe"), tmp_path("fa"), tmpdir};
+	const char *b[] = {tmp_path("fb"), tmpdir};
 	const char *defs[] = {"X"};
 	const struct tg_options oa = {a, 2, NULL, 0, false, NULL}, oa2 = {a2, 3, NULL, 0, false, NULL},
 	                        ob = {b, 2, NULL, 0, false, NULL}, od = {a2, 3, defs, 1, false, NULL},
@@ -411,7 +417,7 @@ START_TEST(records_same_under_folders_whose_includes_agree)
 	struct tg_records *r = NULL;
 
 	pl_diag_ctx_init(&diag, sm, ar);
-	ck_assert_int_eq(tg_load(&r, ar, in, sm, &diag, tmp_path("sia.td"), &oa), 0);
+	ck_assert_int_eq(tg_load(&r, ar, in, sm, &diag, tmp_path("ia.td"), &oa), 0);
 	ck_assert(tg_records_same_under(r, sm, in, &oa, &oa));
 	ck_assert(tg_records_same_under(r, sm, in, &oa, &oa2));
 	ck_assert(!tg_records_same_under(r, sm, in, &oa, &ob));
@@ -420,11 +426,7 @@ START_TEST(records_same_under_folders_whose_includes_agree)
 	pl_source_mgr_free(sm);
 	pl_intern_free(in);
 	pl_arena_free(ar);
-	static const char *const files[] = {"sa/shared.td", "sb/shared.td", "slib.td", "sia.td"};
-	for (int i = 0; i < 4; i++)
-		unlink(tmp_path(files[i]));
-	for (int i = 0; i < 3; i++)
-		rmdir(tmp_path(sub[i]));
+	folders_fixture(false);
 }
 END_TEST
 
