@@ -47,6 +47,16 @@ static bool keyset_add(struct pl_arena *a, struct keyset *s, uint64_t key)
 	return true;
 }
 
+/* Op names of Op def records (model_def_op_name): open addressing on the
+ * record pointer, in the arena. */
+struct def_names {
+	struct def_name {
+		const void *rec;
+		const char *name;
+	} *slots;
+	unsigned n, cap;
+};
+
 struct model {
 	unsigned id;                  /* unique in the process, never 0 (model_id) */
 	struct pl_arena *arena;
@@ -58,6 +68,7 @@ struct model {
 	unsigned op_slot_cap;
 	struct keyset claimed;        /* model_pattern_claim */
 	struct keyset records;        /* model_record_claim */
+	struct def_names def_names;   /* model_def_op_name */
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
 	unsigned n_units;             /* unit ids handed out (model_unit_new) */
@@ -191,6 +202,49 @@ struct model_op *model_op_lookup_raw(const struct model *m, const char *name)
 const struct model_op *model_op_find(const struct model *m, const char *name)
 {
 	return op_ready(m, model_op_lookup_raw(m, name));
+}
+
+const struct model_op *model_op_ready(const struct model *m, struct model_op *op)
+{
+	return op_ready(m, op);
+}
+
+static unsigned def_slot(const struct def_name *slots, unsigned cap, const void *rec)
+{
+	uintptr_t k = (uintptr_t)rec;
+	unsigned j = (unsigned)(pl_hash_bytes(&k, sizeof(k)) & (cap - 1));
+
+	while (slots[j].rec && slots[j].rec != rec)
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+void model_def_op_name_set(struct model *m, const void *rec, const char *name)
+{
+	struct def_names *d = &m->def_names;
+
+	if ((d->n + 1) * 2 > d->cap) {
+		unsigned ncap = d->cap ? d->cap * 2 : 256;
+		struct def_name *ns = pl_touch_zeroed(PL_NEW_ARRAY(m->arena, struct def_name, ncap),
+		                                      ncap * sizeof(*ns));
+		for (unsigned i = 0; i < d->cap; i++)
+			if (d->slots[i].rec)
+				ns[def_slot(ns, ncap, d->slots[i].rec)] = d->slots[i];
+		d->slots = ns;
+		d->cap = ncap;
+	}
+	unsigned j = def_slot(d->slots, d->cap, rec);
+	if (!d->slots[j].rec)
+		d->n++;
+	d->slots[j].rec = rec;
+	d->slots[j].name = name;
+}
+
+const char *model_def_op_name(const struct model *m, const void *rec)
+{
+	const struct def_names *d = &m->def_names;
+
+	return d->cap ? d->slots[def_slot(d->slots, d->cap, rec)].name : NULL;
 }
 
 unsigned model_op_count(const struct model *m) { return m->n_ops; }

@@ -299,6 +299,13 @@ void model_op_defer(struct model_op *op, void (*fill)(struct model *, struct mod
                     void *ud);
 /* The registered op of that name, filled in or not (op->fill says). */
 struct model_op *model_op_lookup_raw(const struct model *m, const char *name);
+/* op (registered or not) filled in: its fill run first if it is deferred. */
+const struct model_op *model_op_ready(const struct model *m, struct model_op *op);
+/* The op name an ODS importer found for the Op def record rec (an opaque
+ * pointer here), noted once per record: a PDLL module that includes the
+ * record's file knows its ops by these names (parsers/pdll). */
+void model_def_op_name_set(struct model *m, const void *rec, const char *name);
+const char *model_def_op_name(const struct model *m, const void *rec);
 const struct model_op *model_op_find(const struct model *m, const char *name);
 /* The name of op i, without filling it in. */
 const char *model_op_name_at(const struct model *m, unsigned i);

@@ -542,6 +542,52 @@ static bool op_is_rec(const struct model_op *op, const struct tga_rec *rec)
 	return a.file == b.file && a.off == b.off;
 }
 
+/* fill_deferred for an op the registry does not hold: also what import_op
+ * sets at registration. */
+static void fill_unregistered(struct model *m, struct model_op *op, void *ud)
+{
+	const struct deferred_op *x = ud;
+	bool attached = tga_attached() == x->r;
+	struct tga_state *saved = attached ? NULL : tga_suspend();
+
+	if (!attached)
+		tga_attach(x->r, x->d->sm);
+	op->cpp_class = cpp_class(m, tga_rec_wrap(x->rec));
+	fill_op(m, op, x->r, tga_rec_wrap(x->rec), x->d);
+	if (!attached)
+		tga_resume(saved);
+}
+
+struct model_op *ods_op_unregistered(struct model *m, const struct tg_records *r,
+                                     const struct tg_rec *raw, struct pl_source_mgr *sm)
+{
+	const char *name = model_def_op_name(m, raw);
+	if (!name)
+		return NULL;
+	struct model_op *op = PL_NEW(model_arena(m), struct model_op);
+	op->name = name;
+	op->def_name = intern(m, tg_rec_name(raw));
+	/* its definition's own diagnostics are no finding of the module that
+	 * includes it (the registered op of that name reported its file's) */
+	struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
+	struct pl_diag_ctx *quiet = PL_NEW(model_arena(m), struct pl_diag_ctx);
+	pl_diag_ctx_init(quiet, sm, model_arena(m));
+	quiet->sink.emit = NULL;
+	x->r = r;
+	x->rec = raw;
+	x->d = quiet;
+	model_op_defer(op, fill_unregistered, x);
+	return op;
+}
+
+bool ods_op_defined_at(const struct model_op *op, const struct tg_rec *raw)
+{
+	struct pl_span a = op->fill == fill_deferred || op->fill == fill_unregistered
+	                   ? tg_rec_span(((const struct deferred_op *)op->fill_ud)->rec) : op->span;
+	struct pl_span b = tg_rec_span(raw);
+	return a.file == b.file && a.off == b.off;
+}
+
 /* Register the op of rec (the first definition of a name wins), filled in
  * now or, with defer, on first use.  input: rec is an input's own op
  * (model_op.in_input), which may have been registered already, deferred,
@@ -551,6 +597,7 @@ static const struct model_op *import_op(struct model *m, const struct tg_records
                                         bool defer, bool input)
 {
 	const char *name = ods_op_name(m, rec);
+	model_def_op_name_set(m, tga_rec_raw(rec), name);
 	struct model_op *old = model_op_lookup_raw(m, name);
 	if (old) {
 		if (input && !old->in_input && op_is_rec(old, rec))

@@ -10,10 +10,12 @@
 #ifndef PL_ODS_H
 #define PL_ODS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct model;
 struct model_op;
+struct pl_source_mgr;
 struct tg_records;
 struct tga_rec;
 struct pl_diag_ctx;
@@ -48,6 +50,17 @@ int ods_import_end(struct ods_import *x);
  * rec is not an Op. */
 const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
                                  const struct tga_rec *rec, struct pl_diag_ctx *d);
+
+/* Whether op (registered, filled in or not) was made from Op def raw, or
+ * from a def at the same place (the same file evaluated again). */
+bool ods_op_defined_at(const struct model_op *op, const struct tg_rec *raw);
+
+/* An op made from Op def raw of r that the registry does not hold (an op
+ * of another file registered the name first), filled in on first use
+ * (model_op_ready) with its diagnostics dropped; NULL when no import of m
+ * noted raw's op name (model_def_op_name). */
+struct model_op *ods_op_unregistered(struct model *m, const struct tg_records *r,
+                                     const struct tg_rec *raw, struct pl_source_mgr *sm);
 
 /* Full operation name of Op record rec ("arith.addi"), interned in m. */
 const char *ods_op_name(struct model *m, const struct tga_rec *rec);

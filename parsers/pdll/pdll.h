@@ -22,6 +22,7 @@
 #include "analyzer/source.h"
 
 struct model;
+struct model_op;
 struct pl_source_mgr;
 struct pl_diag_ctx;
 
@@ -50,14 +51,24 @@ void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
                                enum pdll_td_constraint_kind kind, const char *code,
                                struct pl_span where);
 
+/* Declare that the `.td` include defines the ODS op `op_name` (interned
+ * in the model) as op: the registry's op of that name when it is this
+ * include's definition, else one of its own (ods_op_unregistered).  A
+ * module knows the ops its own `.td` includes define, as mlir-pdll does,
+ * whatever other inputs of the run registered.  Call only from inside the
+ * import_td hook. */
+void pdll_td_define_op(struct pdll_td_import *imp, const char *op_name, struct model_op *op);
+
 struct pdll_options {
 	const char *const *include_dirs; /* -I directories, in order */
 	unsigned n_include_dirs;         /* entries in include_dirs */
 	/* Import the ODS ops of the `.td` file at resolved `path` into the
 	 * model registry (model_op_add); report its errors through pl_diag and
 	 * return 0, or -1 when it failed.  `where` is the include's file-name
-	 * span; `imp` takes constraint defs (pdll_td_define_constraint).  NULL:
-	 * `.td` includes are only checked to exist. */
+	 * span; `imp` takes the ops the module may name (pdll_td_define_op)
+	 * and constraint defs (pdll_td_define_constraint).  NULL: `.td`
+	 * includes are only checked to exist, and every op of the registry is
+	 * known. */
 	int (*import_td)(void *ud, const char *path, struct pl_span where,
 	                 struct pdll_td_import *imp);
 	void *import_td_ud;              /* passed to import_td */

@@ -486,6 +486,8 @@ static int load_range(struct model *m, struct pl_source_mgr *sm, struct pl_diag_
 			pdll_dump_decl(&p, opts->dump_ast, p.all_decls.items[i]);
 	pl_vec_free(&p.patterns);
 	pl_vec_free(&p.all_decls);
+	pl_ptrmap_free(&p.ods_ops);
+	pl_ptrmap_free(&p.ods_dialects);
 	return rc;
 }
 

@@ -211,6 +211,9 @@ struct pdll_parser {
 	unsigned anon_counter;        /* names of anonymous inline decls */
 	unsigned errors;              /* errors this parser reported */
 	bool ods_incomplete;          /* a .td include could not be imported */
+	struct pl_ptrmap ods_ops;     /* with an import hook: interned op name -> struct model_op *,
+	                               * the ops the module's .td includes define */
+	struct pl_ptrmap ods_dialects;/* ... and their dialects (interned name -> NULL) */
 	bool in_pattern;              /* parsing a Pattern's own body (not a Constraint/Rewrite) */
 	struct pdll_decl *unres_head, *unres_tail; /* unresolved uses in the current Pattern */
 	struct pl_vec patterns;       /* PD_PATTERN decls, source order */
@@ -236,6 +239,9 @@ void pdll_error_note(struct pdll_parser *p, struct pl_span sp, struct pl_span ns
 /* types (pdll_sema.c) */
 struct pdll_type *pdll_ty(struct pdll_parser *p, enum pdll_type_kind k);
 struct pdll_type *pdll_ty_op(struct pdll_parser *p, const char *name);
+/* The ODS op `name` as the module knows it (pdll_td_define_op), filled in;
+ * without an import hook the registry's; NULL when unknown. */
+const struct model_op *pdll_ods_op(struct pdll_parser *p, const char *name);
 struct pdll_type *pdll_ty_tuple(struct pdll_parser *p, struct pdll_type **elts, const char **names, unsigned n);
 bool pdll_ty_eq(const struct pdll_type *a, const struct pdll_type *b);
 struct pdll_type *pdll_ty_refine(struct pdll_type *a, struct pdll_type *b);

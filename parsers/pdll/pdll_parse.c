@@ -1386,6 +1386,21 @@ int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pd
 	return 0;
 }
 
+void pdll_td_define_op(struct pdll_td_import *imp, const char *op_name, struct model_op *op)
+{
+	struct pdll_parser *p = imp->p;
+	const void *had;
+	const char *name = pl_intern(p->intern, op_name);
+
+	/* two includes defining one op name: the first's, as the registry */
+	if (!op || pl_ptrmap_get(&p->ods_ops, name, &had))
+		return;
+	pl_ptrmap_put(&p->ods_ops, name, op);
+	const char *dot = strchr(name, '.');
+	size_t dl = dot ? (size_t)(dot - name) : strlen(name);
+	pl_ptrmap_put(&p->ods_dialects, pl_intern_n(p->intern, name, dl), NULL);
+}
+
 void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
                                enum pdll_td_constraint_kind kind, const char *code,
                                struct pl_span where)

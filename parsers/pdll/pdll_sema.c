@@ -87,7 +87,7 @@ struct pdll_type *pdll_ty_op(struct pdll_parser *p, const char *name)
 {
 	struct pdll_type *t = pdll_ty(p, PT_OP);
 	t->op_name = name;
-	t->ods = name ? model_op_find(p->m, name) : NULL;
+	t->ods = name ? pdll_ods_op(p, name) : NULL;
 	return t;
 }
 
@@ -698,11 +698,33 @@ static int check_groups(struct pdll_parser *p, bool operands, struct pdll_expr *
 	return 0;
 }
 
-/* Is any op of this op name's dialect in the registry? */
+/* Whether the module knows the ops its .td includes define (an import
+ * hook imports them), rather than every op of the registry. */
+static bool ods_scoped(const struct pdll_parser *p)
+{
+	return p->opts && p->opts->import_td;
+}
+
+const struct model_op *pdll_ods_op(struct pdll_parser *p, const char *name)
+{
+	const void *op;
+
+	if (!ods_scoped(p))
+		return model_op_find(p->m, name);
+	if (!pl_ptrmap_get(&p->ods_ops, pl_intern(p->intern, name), &op))
+		return NULL;
+	return model_op_ready(p->m, (struct model_op *)op);
+}
+
+/* Is any op of this op name's dialect known to the module (with an import
+ * hook, defined by its .td includes; else in the registry)? */
 static bool dialect_known(struct pdll_parser *p, const char *op_name)
 {
 	const char *dot = strchr(op_name, '.');
 	size_t dl = dot ? (size_t)(dot - op_name) : strlen(op_name);
+	const void *none;
+	if (ods_scoped(p))
+		return pl_ptrmap_get(&p->ods_dialects, pl_intern_n(p->intern, op_name, dl), &none);
 	unsigned n = model_op_count(p->m);
 	for (unsigned i = 0; i < n; i++) {
 		const char *on = model_op_name_at(p->m, i);
@@ -714,7 +736,7 @@ static bool dialect_known(struct pdll_parser *p, const char *op_name)
 
 struct pdll_expr *pdll_create_op(struct pdll_parser *p, struct pdll_expr *e, enum pdll_rtctx rt)
 {
-	const struct model_op *ods = e->op_name ? model_op_find(p->m, e->op_name) : NULL;
+	const struct model_op *ods = e->op_name ? pdll_ods_op(p, e->op_name) : NULL;
 
 	e->ods = ods;
 	e->type = pdll_ty_op(p, e->op_name);

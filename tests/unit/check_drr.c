@@ -168,6 +168,68 @@ START_TEST(test_ods_registry)
 }
 END_TEST
 
+/* The def record named name among r's defs, or NULL. */
+static const struct tg_rec *def_named(const struct tg_records *r, const char *name)
+{
+	for (unsigned i = 0, n = tg_def_count(r); i < n; i++)
+		if (strcmp(tg_rec_name(tg_def_at(r, i)), name) == 0)
+			return tg_def_at(r, i);
+	return NULL;
+}
+
+/* Two files defining op t.a differently, imported into one model: the
+ * registry keeps the first, every Op def's op name is noted, and the
+ * second def gets an op of its own (what a PDLL module including only
+ * the second file knows: pdll_td_define_op). */
+START_TEST(test_ods_op_names_and_unregistered)
+{
+	struct fixture fx;
+	load(&fx, "");
+	char path[] = "/tmp/check_drr.XXXXXX";
+	write_temp(path, prelude, NULL);
+	/* the second file: t.a with two operands and no attribute */
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	const char *a = strstr(prelude, "def T_AOp"), *a_end = strchr(a, '\n') + 1;
+	fprintf(f, "%.*sdef T_AOp : Op<T, \"a\"> { let arguments = (ins I32:$x, I32:$y); "
+	           "let results = (outs I32:$r); }\n%s", (int)(a - prelude), prelude, a_end);
+	fclose(f);
+	struct tg_records *r2 = NULL;
+	struct tg_options opts = {0};
+	ck_assert_int_eq(tg_load(&r2, fx.arena, fx.intern, fx.sm, &fx.diag, path, &opts), 0);
+	ck_assert_int_ge(ods_import(fx.m, r2, &fx.diag), 0);
+	tga_detach();
+	unlink(path);
+
+	const struct tg_rec *a2 = def_named(r2, "T_AOp");
+	ck_assert_ptr_nonnull(a2);
+	ck_assert_str_eq(model_def_op_name(fx.m, a2), "t.a");
+	ck_assert_str_eq(model_def_op_name(fx.m, def_named(r2, "T_BOp")), "t.b");
+	ck_assert_ptr_null(model_def_op_name(fx.m, def_named(r2, "I32")));   /* not an op */
+	struct model_op *reg = model_op_lookup_raw(fx.m, "t.a");
+	ck_assert_ptr_nonnull(reg);
+	ck_assert(!ods_op_defined_at(reg, a2));
+	ck_assert(ods_op_defined_at(model_op_lookup_raw(fx.m, "t.b"), def_named(r2, "T_BOp")) ==
+	          false); /* the same text, but another file: another place */
+	ck_assert_uint_eq(model_op_find(fx.m, "t.a")->n_operands, 1);
+
+	struct model_op *own = ods_op_unregistered(fx.m, r2, a2, fx.sm);
+	ck_assert_ptr_nonnull(own);
+	ck_assert(own != reg);
+	ck_assert(ods_op_defined_at(own, a2));
+	const struct model_op *filled = model_op_ready(fx.m, own);
+	ck_assert_str_eq(filled->name, "t.a");
+	ck_assert_uint_eq(filled->n_operands, 2);
+	ck_assert_uint_eq(filled->n_attrs, 0);
+	ck_assert_str_eq(filled->cpp_class, "::t::AOp");
+	ck_assert(ods_op_defined_at(own, a2));
+	/* the registry is as it was */
+	ck_assert_ptr_eq(model_op_lookup_raw(fx.m, "t.a"), reg);
+	ck_assert_uint_eq(model_op_find(fx.m, "t.a")->n_operands, 1);
+	unload(&fx);
+}
+END_TEST
+
 /* Fields holding a DerivedAttr are the op's derived attributes, after
  * its argument attributes; other def-valued fields are not. */
 START_TEST(test_ods_derived_attrs)
@@ -740,6 +802,7 @@ static Suite *drr_suite(void)
 
 	tc = tcase_create("ods");
 	tcase_add_test(tc, test_ods_registry);
+	tcase_add_test(tc, test_ods_op_names_and_unregistered);
 	tcase_add_test(tc, test_ods_derived_attrs);
 	tcase_add_test(tc, test_access_field_names);
 	suite_add_tcase(s, tc);
