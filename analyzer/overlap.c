@@ -1085,7 +1085,7 @@ static const struct model_op *ctx_op_ready(const struct ov_ctx *c, const struct 
 {
 	ctx_lock(c);
 	if (op && op->fill)
-		op = model_op_find(c->m, op->name);
+		op = model_op_ready(c->m, (struct model_op *)op);
 	ctx_unlock(c);
 	return op;
 }

@@ -627,7 +627,12 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
 {
 	if (!rec || !tga_rec_isa(rec, "Op"))
 		return NULL;
-	return import_op(m, r, rec, d, false, false);
+	const struct model_op *op = import_op(m, r, rec, d, false, false);
+	/* another file's op took the name first: rec's own, as mlir-tblgen
+	 * reads the op from the pattern's records */
+	if (!ods_op_defined_at(op, tga_rec_raw(rec)))
+		op = model_op_ready(m, ods_op_unregistered(m, r, tga_rec_raw(rec), d->sm));
+	return op;
 }
 
 /* ---- constraint defs (model_cdef) --------------------------------------

@@ -46,8 +46,9 @@ void ods_import_defs(struct ods_import *x, const struct tg_rec *const *defs, uns
                      unsigned hi);
 int ods_import_end(struct ods_import *x);
 
-/* The registry entry of Op record rec, importing it on demand; NULL when
- * rec is not an Op. */
+/* The op of Op record rec, filled in: the registry entry, importing it on
+ * demand, or when another file's op registered the name first, an op made
+ * from rec (ods_op_unregistered); NULL when rec is not an Op. */
 const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
                                  const struct tga_rec *rec, struct pl_diag_ctx *d);
 

@@ -89,7 +89,7 @@ static void check_uses(struct rule_ctx *ctx, struct ua_seen *seen, const struct 
 		return;
 	const struct model_op *op = n->kind == MODEL_NODE_OP ? n->op : NULL;
 	if (op && op->fill)
-		op = model_op_find(ctx->model, op->name);
+		op = model_op_ready(ctx->model, (struct model_op *)op);
 	for (unsigned k = 0; op && !op->in_input && k < op->n_args; k++) {
 		const struct model_op_arg *a = op->args[k];
 		if (a->kind != MODEL_ARG_ATTRIBUTE || !unnamed(a) || a->derived)

@@ -1,4 +1,4 @@
-// t.foo with one operand.  The cases pdll-scope*.d check PDLL files
+// t.foo with one operand.  The cases check-*-scope*.d check pattern files
 // against it and against b/ops.td, which defines t.foo with two.
 include "mlir/IR/OpBase.td"
 
