@@ -53,6 +53,7 @@ struct def_names {
 	struct def_name {
 		const void *rec;
 		const char *name;
+		struct model_op *own;  /* model_def_own_op */
 	} *slots;
 	unsigned n, cap;
 };
@@ -69,6 +70,8 @@ struct model {
 	struct keyset claimed;        /* model_pattern_claim */
 	struct keyset records;        /* model_record_claim */
 	struct def_names def_names;   /* model_def_op_name */
+	struct model_op **extra_input_ops; /* model_input_op_add */
+	unsigned n_extra_input_ops, cap_extra_input_ops;
 	struct model_pattern **pats;  /* source order */
 	unsigned n_pats, cap_pats;
 	unsigned n_units;             /* unit ids handed out (model_unit_new) */
@@ -219,7 +222,8 @@ static unsigned def_slot(const struct def_name *slots, unsigned cap, const void 
 	return j;
 }
 
-void model_def_op_name_set(struct model *m, const void *rec, const char *name)
+/* rec's entry, made when missing. */
+static struct def_name *def_entry(struct model *m, const void *rec)
 {
 	struct def_names *d = &m->def_names;
 
@@ -237,14 +241,49 @@ void model_def_op_name_set(struct model *m, const void *rec, const char *name)
 	if (!d->slots[j].rec)
 		d->n++;
 	d->slots[j].rec = rec;
-	d->slots[j].name = name;
+	return &d->slots[j];
+}
+
+static const struct def_name *def_find(const struct model *m, const void *rec)
+{
+	const struct def_names *d = &m->def_names;
+
+	return d->cap ? &d->slots[def_slot(d->slots, d->cap, rec)] : NULL;
+}
+
+void model_def_op_name_set(struct model *m, const void *rec, const char *name)
+{
+	def_entry(m, rec)->name = name;
 }
 
 const char *model_def_op_name(const struct model *m, const void *rec)
 {
-	const struct def_names *d = &m->def_names;
+	const struct def_name *e = def_find(m, rec);
+	return e ? e->name : NULL;
+}
 
-	return d->cap ? d->slots[def_slot(d->slots, d->cap, rec)].name : NULL;
+void model_def_own_op_set(struct model *m, const void *rec, struct model_op *op)
+{
+	def_entry(m, rec)->own = op;
+}
+
+struct model_op *model_def_own_op(const struct model *m, const void *rec)
+{
+	const struct def_name *e = def_find(m, rec);
+	return e ? e->own : NULL;
+}
+
+void model_input_op_add(struct model *m, struct model_op *op)
+{
+	if (m->n_extra_input_ops == m->cap_extra_input_ops)
+		m->extra_input_ops = grow_array(m->arena, m->extra_input_ops, m->n_extra_input_ops,
+		                                &m->cap_extra_input_ops, sizeof(*m->extra_input_ops));
+	m->extra_input_ops[m->n_extra_input_ops++] = op;
+}
+
+unsigned model_input_op_count(const struct model *m)
+{
+	return m->n_ops + m->n_extra_input_ops;
 }
 
 unsigned model_op_count(const struct model *m) { return m->n_ops; }
@@ -266,7 +305,10 @@ const struct model_op *model_op_at(const struct model *m, unsigned i)
 
 const struct model_op *model_input_op_at(const struct model *m, unsigned i)
 {
-	return i < m->n_ops && m->ops[i]->in_input ? op_ready(m, m->ops[i]) : NULL;
+	if (i >= m->n_ops)
+		return i - m->n_ops < m->n_extra_input_ops ? op_ready(m, m->extra_input_ops[i - m->n_ops])
+		                                           : NULL;
+	return m->ops[i]->in_input ? op_ready(m, m->ops[i]) : NULL;
 }
 
 /* Constraint defs: open addressing on the interned name pointer. */

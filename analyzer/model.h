@@ -306,6 +306,10 @@ const struct model_op *model_op_ready(const struct model *m, struct model_op *op
  * record's file knows its ops by these names (parsers/pdll). */
 void model_def_op_name_set(struct model *m, const void *rec, const char *name);
 const char *model_def_op_name(const struct model *m, const void *rec);
+/* The op made from rec when the registry holds another op of its name
+ * (parsers/ods.c: ods_op_unregistered), kept to be made once; NULL before. */
+void model_def_own_op_set(struct model *m, const void *rec, struct model_op *op);
+struct model_op *model_def_own_op(const struct model *m, const void *rec);
 const struct model_op *model_op_find(const struct model *m, const char *name);
 /* The name of op i, without filling it in. */
 const char *model_op_name_at(const struct model *m, unsigned i);
@@ -316,8 +320,14 @@ const struct model_op *model_op_registered_at(const struct model *m, unsigned i)
 unsigned model_op_count(const struct model *m);
 const struct model_op *model_op_at(const struct model *m, unsigned i); /* in insertion order */
 /* Op i when it is in_input (filled in), else NULL without filling it in:
- * walking the user's ops leaves the deferred ones of included files alone. */
+ * walking the user's ops leaves the deferred ones of included files alone.
+ * i < model_input_op_count: the registered ops, then the input ops the
+ * registry does not hold (model_input_op_add). */
 const struct model_op *model_input_op_at(const struct model *m, unsigned i);
+unsigned model_input_op_count(const struct model *m);
+/* An op of an input that the registry does not hold (another file's op
+ * registered its name first), so that the rules on input ops see it. */
+void model_input_op_add(struct model *m, struct model_op *op);
 
 /* Patterns, in the order frontends add them (source order). */
 struct model_pattern *model_pattern_add(struct model *m);

@@ -532,16 +532,6 @@ static void fill_deferred(struct model *m, struct model_op *op, void *ud)
 	tga_resume(saved);
 }
 
-/* Is op, registered already, the one of record rec (not another def of
- * the same op name)? */
-static bool op_is_rec(const struct model_op *op, const struct tga_rec *rec)
-{
-	if (op->fill == fill_deferred)
-		return ((const struct deferred_op *)op->fill_ud)->rec == tga_rec_raw(rec);
-	struct pl_span a = op->span, b = tga_rec_span(rec);
-	return a.file == b.file && a.off == b.off;
-}
-
 /* fill_deferred for an op the registry does not hold: also what import_op
  * sets at registration. */
 static void fill_unregistered(struct model *m, struct model_op *op, void *ud)
@@ -558,26 +548,40 @@ static void fill_unregistered(struct model *m, struct model_op *op, void *ud)
 		tga_resume(saved);
 }
 
+/* The op made from Op def raw of r for when the registry holds another op
+ * of its name, made once per def (model_def_own_op) and filled on first
+ * use: its fill's diagnostics go to d, or nowhere when d is NULL. */
+static struct model_op *own_op(struct model *m, const struct tg_records *r,
+                               const struct tg_rec *raw, struct pl_source_mgr *sm,
+                               struct pl_diag_ctx *d)
+{
+	struct model_op *op = model_def_own_op(m, raw);
+	const char *name = model_def_op_name(m, raw);
+	if (op || !name)
+		return op;
+	op = PL_NEW(model_arena(m), struct model_op);
+	op->name = name;
+	op->def_name = intern(m, tg_rec_name(raw));
+	if (!d) {
+		d = PL_NEW(model_arena(m), struct pl_diag_ctx);
+		pl_diag_ctx_init(d, sm, model_arena(m));
+		d->sink.emit = NULL;
+	}
+	struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
+	x->r = r;
+	x->rec = raw;
+	x->d = d;
+	model_op_defer(op, fill_unregistered, x);
+	model_def_own_op_set(m, raw, op);
+	return op;
+}
+
 struct model_op *ods_op_unregistered(struct model *m, const struct tg_records *r,
                                      const struct tg_rec *raw, struct pl_source_mgr *sm)
 {
-	const char *name = model_def_op_name(m, raw);
-	if (!name)
-		return NULL;
-	struct model_op *op = PL_NEW(model_arena(m), struct model_op);
-	op->name = name;
-	op->def_name = intern(m, tg_rec_name(raw));
 	/* its definition's own diagnostics are no finding of the module that
 	 * includes it (the registered op of that name reported its file's) */
-	struct deferred_op *x = PL_NEW(model_arena(m), struct deferred_op);
-	struct pl_diag_ctx *quiet = PL_NEW(model_arena(m), struct pl_diag_ctx);
-	pl_diag_ctx_init(quiet, sm, model_arena(m));
-	quiet->sink.emit = NULL;
-	x->r = r;
-	x->rec = raw;
-	x->d = quiet;
-	model_op_defer(op, fill_unregistered, x);
-	return op;
+	return own_op(m, r, raw, sm, NULL);
 }
 
 bool ods_op_defined_at(const struct model_op *op, const struct tg_rec *raw)
@@ -600,8 +604,18 @@ static const struct model_op *import_op(struct model *m, const struct tg_records
 	model_def_op_name_set(m, tga_rec_raw(rec), name);
 	struct model_op *old = model_op_lookup_raw(m, name);
 	if (old) {
-		if (input && !old->in_input && op_is_rec(old, rec))
+		if (input && ods_op_defined_at(old, tga_rec_raw(rec))) {
 			old->in_input = true;
+		} else if (input) {
+			/* another file's op took the name: the input's own is
+			 * checked as alone, filled now (its diagnostics now) */
+			struct model_op *own = own_op(m, r, tga_rec_raw(rec), d->sm, d);
+			if (!own->in_input) {
+				own->in_input = true;
+				model_input_op_add(m, own);
+			}
+			model_op_ready(m, own);
+		}
 		return defer ? old : model_op_find(m, name);
 	}
 	struct model_op *op = model_op_add(m, name);

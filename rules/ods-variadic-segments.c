@@ -67,7 +67,7 @@ static void check_ods_variadic_segments(struct rule_ctx *ctx)
 {
 	if (!ctx->model)
 		return;
-	for (unsigned i = 0, n = model_op_count(ctx->model); i < n; i++) {
+	for (unsigned i = 0, n = model_input_op_count(ctx->model); i < n; i++) {
 		const struct model_op *op = model_input_op_at(ctx->model, i);
 		if (!op)
 			continue;

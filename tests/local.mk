@@ -95,7 +95,7 @@ check_PROGRAMS += tests/pdll/pdll-tool
 tests_pdll_pdll_tool_SOURCES = tests/pdll/pdll_tool.c
 tests_pdll_pdll_tool_LDADD = $(PL_LIBS)
 TESTS += tests/pdll/run-golden.sh
-EXTRA_DIST += tests/pdll/run-golden.sh tests/peers/pdll-agree.sh tests/peers/pdll-scope.sh
+EXTRA_DIST += tests/pdll/run-golden.sh tests/peers/pdll-agree.sh tests/peers/whole-run.sh
 
 # Rule framework and report writers (rules/, reports/).
 EXTRA_DIST += tests/unit/findings_fixture.h tests/unit/golden tests/peers/sarif-validate.sh
@@ -277,12 +277,12 @@ check-peers-pdll: patlint$(EXEEXT)
 	$(SHELL) $(srcdir)/tests/peers/pdll-agree.sh ./patlint$(EXEEXT); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
-# A .pdll file's own diagnostics are the same alone and in one run with
-# the whole corpus: a module knows the ops of its own .td includes only.
-PEER_SUITES += pdll-scope
-.PHONY: check-peers-pdll-scope
-check-peers-pdll-scope: patlint$(EXEEXT)
-	$(SHELL) $(srcdir)/tests/peers/pdll-scope.sh ./patlint$(EXEEXT); \
+# A file's own diagnostics are the same alone and in one run with the
+# whole corpus: ops are known where they are defined or included.
+PEER_SUITES += whole-run
+.PHONY: check-peers-whole-run
+check-peers-whole-run: patlint$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/whole-run.sh ./patlint$(EXEEXT); \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
 # -j 1 and -j 2 give byte-identical reports on the whole corpus and MLIR 16's
