@@ -305,14 +305,11 @@ static int pdll_import_td(void *ud, const char *path, struct pl_span where,
 	tga_detach();
 	for (unsigned i = 0, n = tg_def_count(recs); i < n; i++) {
 		const struct tg_rec *rec = tg_def_at(recs, i);
-		/* the module's ops: the import noted each Op def's name (now or
-		 * for an earlier input sharing the def) */
-		const char *op_name = model_def_op_name(m, rec);
-		if (op_name) {
-			struct model_op *op = model_op_lookup_raw(m, op_name);
-			if (!op || !ods_op_defined_at(op, rec))
-				op = ods_op_unregistered(m, recs, rec, r->sm);
-			pdll_td_define_op(imp, op_name, op);
+		/* the module's ops, as this file defines them (the import noted
+		 * each Op def's name, now or for an earlier input sharing it) */
+		struct model_op *op = ods_def_op(m, recs, rec, r->sm);
+		if (op) {
+			pdll_td_define_op(imp, op->name, op);
 			continue;
 		}
 		if (tg_rec_anonymous(rec))

@@ -307,7 +307,7 @@ const struct model_op *model_op_ready(const struct model *m, struct model_op *op
 void model_def_op_name_set(struct model *m, const void *rec, const char *name);
 const char *model_def_op_name(const struct model *m, const void *rec);
 /* The op made from rec when the registry holds another op of its name
- * (parsers/ods.c: ods_op_unregistered), kept to be made once; NULL before. */
+ * (parsers/ods.c: ods_def_op), kept to be made once; NULL before. */
 void model_def_own_op_set(struct model *m, const void *rec, struct model_op *op);
 struct model_op *model_def_own_op(const struct model *m, const void *rec);
 const struct model_op *model_op_find(const struct model *m, const char *name);

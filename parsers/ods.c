@@ -576,20 +576,25 @@ static struct model_op *own_op(struct model *m, const struct tg_records *r,
 	return op;
 }
 
-struct model_op *ods_op_unregistered(struct model *m, const struct tg_records *r,
-                                     const struct tg_rec *raw, struct pl_source_mgr *sm)
-{
-	/* its definition's own diagnostics are no finding of the module that
-	 * includes it (the registered op of that name reported its file's) */
-	return own_op(m, r, raw, sm, NULL);
-}
-
 bool ods_op_defined_at(const struct model_op *op, const struct tg_rec *raw)
 {
 	struct pl_span a = op->fill == fill_deferred || op->fill == fill_unregistered
 	                   ? tg_rec_span(((const struct deferred_op *)op->fill_ud)->rec) : op->span;
 	struct pl_span b = tg_rec_span(raw);
 	return a.file == b.file && a.off == b.off;
+}
+
+struct model_op *ods_def_op(struct model *m, const struct tg_records *r, const struct tg_rec *raw,
+                            struct pl_source_mgr *sm)
+{
+	const char *name = model_def_op_name(m, raw);
+	struct model_op *op = name ? model_op_lookup_raw(m, name) : NULL;
+
+	if (!name || (op && ods_op_defined_at(op, raw)))
+		return op;
+	/* its definition's own diagnostics are no finding of whoever looks
+	 * it up (the registered op of that name reported its file's) */
+	return own_op(m, r, raw, sm, NULL);
 }
 
 /* Register the op of rec (the first definition of a name wins), filled in
@@ -645,7 +650,7 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
 	/* another file's op took the name first: rec's own, as mlir-tblgen
 	 * reads the op from the pattern's records */
 	if (!ods_op_defined_at(op, tga_rec_raw(rec)))
-		op = model_op_ready(m, ods_op_unregistered(m, r, tga_rec_raw(rec), d->sm));
+		op = model_op_ready(m, own_op(m, r, tga_rec_raw(rec), d->sm, NULL));
 	return op;
 }
 

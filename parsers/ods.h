@@ -48,7 +48,7 @@ int ods_import_end(struct ods_import *x);
 
 /* The op of Op record rec, filled in: the registry entry, importing it on
  * demand, or when another file's op registered the name first, an op made
- * from rec (ods_op_unregistered); NULL when rec is not an Op. */
+ * from rec (as ods_def_op); NULL when rec is not an Op. */
 const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
                                  const struct tga_rec *rec, struct pl_diag_ctx *d);
 
@@ -56,12 +56,13 @@ const struct model_op *ods_op_of(struct model *m, const struct tg_records *r,
  * from a def at the same place (the same file evaluated again). */
 bool ods_op_defined_at(const struct model_op *op, const struct tg_rec *raw);
 
-/* An op made from Op def raw of r that the registry does not hold (an op
- * of another file registered the name first), filled in on first use
- * (model_op_ready) with its diagnostics dropped; NULL when no import of m
- * noted raw's op name (model_def_op_name). */
-struct model_op *ods_op_unregistered(struct model *m, const struct tg_records *r,
-                                     const struct tg_rec *raw, struct pl_source_mgr *sm);
+/* The op of Op def raw of r as raw's own file sees it, filled in or not
+ * (model_op_ready): the registry's when defined there, else -- another
+ * file's op registered the name first -- an op made from raw, once, its
+ * fill's diagnostics dropped; NULL when no import of m noted raw's op name
+ * (model_def_op_name: raw is no Op def, or was never imported). */
+struct model_op *ods_def_op(struct model *m, const struct tg_records *r, const struct tg_rec *raw,
+                            struct pl_source_mgr *sm);
 
 /* Full operation name of Op record rec ("arith.addi"), interned in m. */
 const char *ods_op_name(struct model *m, const struct tga_rec *rec);

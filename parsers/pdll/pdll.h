@@ -53,7 +53,7 @@ void pdll_td_define_constraint(struct pdll_td_import *imp, const char *name,
 
 /* Declare that the `.td` include defines the ODS op `op_name` (interned
  * in the model) as op: the registry's op of that name when it is this
- * include's definition, else one of its own (ods_op_unregistered).  A
+ * include's definition, else one of its own (ods_def_op).  A
  * module knows the ops its own `.td` includes define, as mlir-pdll does,
  * whatever other inputs of the run registered.  Call only from inside the
  * import_td hook. */

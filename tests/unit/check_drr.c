@@ -185,15 +185,14 @@ START_TEST(test_ods_op_names_and_unregistered)
 {
 	struct fixture fx;
 	load(&fx, "");
-	char path[] = "/tmp/check_drr.XXXXXX";
-	write_temp(path, prelude, NULL);
-	/* the second file: t.a with two operands and no attribute */
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
+	/* the second file: the prelude with t.a of two operands, no attribute */
 	const char *a = strstr(prelude, "def T_AOp"), *a_end = strchr(a, '\n') + 1;
-	fprintf(f, "%.*sdef T_AOp : Op<T, \"a\"> { let arguments = (ins I32:$x, I32:$y); "
-	           "let results = (outs I32:$r); }\n%s", (int)(a - prelude), prelude, a_end);
-	fclose(f);
+	struct pl_buf head = {0};
+	pl_buf_printf(&head, "%.*sdef T_AOp : Op<T, \"a\"> { let arguments = (ins I32:$x, "
+	              "I32:$y); let results = (outs I32:$r); }\n", (int)(a - prelude), prelude);
+	char path[] = "/tmp/check_drr.XXXXXX";
+	write_temp(path, head.data, a_end);
+	pl_buf_free(&head);
 	struct tg_records *r2 = NULL;
 	struct tg_options opts = {0};
 	ck_assert_int_eq(tg_load(&r2, fx.arena, fx.intern, fx.sm, &fx.diag, path, &opts), 0);
@@ -213,7 +212,7 @@ START_TEST(test_ods_op_names_and_unregistered)
 	          false); /* the same text, but another file: another place */
 	ck_assert_uint_eq(model_op_find(fx.m, "t.a")->n_operands, 1);
 
-	struct model_op *own = ods_op_unregistered(fx.m, r2, a2, fx.sm);
+	struct model_op *own = ods_def_op(fx.m, r2, a2, fx.sm);
 	ck_assert_ptr_nonnull(own);
 	ck_assert(own != reg);
 	ck_assert(ods_op_defined_at(own, a2));
