@@ -51,9 +51,15 @@ struct pl_prefetch {
 	size_t *order;               /* the jobs' slots, in input order */
 	size_t n_jobs, cap_jobs;
 	struct tg_options include_opts; /* for add_include: the .pdll input's */
-	struct segment {             /* worker i's part of order: [lo, hi) left */
+	struct segment {             /* a block of order: [lo, hi) left */
 		size_t lo, hi;
 	} *segs;
+	size_t n_segs;               /* blocks */
+	size_t next_seg;             /* the first block no worker took yet */
+	size_t *cur;                 /* worker i's block */
+	struct tg_cache **caches;    /* worker i's include cache: all on one tree of
+	                              * states, or each its own with images */
+	unsigned n_caches;
 	bool stop;                   /* pl_prefetch_free: claim nothing more */
 	thrd_t *threads;             /* workers */
 	struct pl_arena **arenas;    /* worker i's, shared by the slots it evaluates */
@@ -85,36 +91,46 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
 		pl_vec_push(&s->recorded, (void *)d);
 }
 
-/* The next job for worker w (pf->lock held): the next of its own part
- * of the input order, else the last of the largest part left.  Neighbours
- * in input order mostly include the same files (one project's inputs, say),
- * and each worker has an include cache of its own: contiguous parts keep
- * what one worker evaluated useful to it, where taking jobs in turn would
- * make every worker evaluate every shared include.  (Smaller parts handed
- * out in input order leave fewer imports after the last evaluation, as the
- * importer follows them, but split more of the inputs that share includes:
- * with four per worker, MLIR 16's dialect tree took 131-135 ms at -j 2
- * against 121-122 ms, 12% more CPU, and the corpus no less time.) */
+/* The next job for worker w (pf->lock held): the next of its block of
+ * the input order, else the first of the next block no worker took, else
+ * the last of the largest block left.  The importer takes the inputs in
+ * input order: blocks handed out in that order keep it close behind the
+ * workers, with little to import after the last evaluation, where two
+ * halves of the order left it the second half's imports (15-20 ms of the
+ * corpus's ~125 ms of loading at -j 2).  Within a block, a worker's jobs
+ * are neighbours, which mostly include the same files and so restore more
+ * of each other's states; across blocks the workers share the include
+ * cache's states (tg_cache_share), so a block changing hands costs no
+ * evaluation.  (With a cache per worker, taking jobs in turn made every
+ * worker evaluate every shared include: with blocks of a quarter of a
+ * worker's share, MLIR 16's dialect tree took 131-135 ms at -j 2 against
+ * 121-122 ms.) */
 static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 {
-	struct segment *own = &pf->segs[w], *big = own;
+	struct segment *own = &pf->segs[pf->cur[w]], *big = NULL;
 
 	if (pf->stop)
 		return NULL;
 	if (own->lo < own->hi)
 		return &pf->slots[pf->order[own->lo++]];
-	for (unsigned v = 0; v < pf->n_views; v++)
-		if (pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo)
+	if (pf->next_seg < pf->n_segs) {
+		pf->cur[w] = pf->next_seg++;
+		own = &pf->segs[pf->cur[w]];
+		return &pf->slots[pf->order[own->lo++]];
+	}
+	for (size_t v = 0; v < pf->n_segs; v++)
+		if (pf->segs[v].lo < pf->segs[v].hi &&
+		    (!big || pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo))
 			big = &pf->segs[v];
-	if (big->lo == big->hi)
-		return NULL;
-	return &pf->slots[pf->order[--big->hi]];
+	return big ? &pf->slots[pf->order[--big->hi]] : NULL;
 }
 
 /* Whether a job is left to claim (pf->lock held). */
 static bool jobs_left(const struct pl_prefetch *pf)
 {
-	for (unsigned v = 0; v < pf->n_views; v++)
+	if (pf->next_seg < pf->n_segs)
+		return true;
+	for (size_t v = 0; v < pf->n_segs; v++)
 		if (pf->segs[v].lo < pf->segs[v].hi)
 			return true;
 	return false;
@@ -158,13 +174,14 @@ static int worker(void *arg)
 	/* One view per worker, kept across its inputs: after the first,
 	 * most names are in it and the shared table's lock is left alone. */
 	struct pl_intern *view = pf->views[w];
-	/* One include cache per worker: records of its inputs share objects,
-	 * which live in the worker's arena until the run adopts it.  One arena
-	 * for all of a worker's inputs: an arena per input mapped a first
-	 * block and 2 MiB blocks for each (faulting in and clearing ~130 MiB
-	 * more than they used on the corpus), for objects that all go to the
-	 * run's arena in the end anyway. */
-	struct tg_cache *cache = pl_include_cache_new(r);
+	/* The worker's include cache, on the states the workers share: records
+	 * of the inputs share objects, which live in the arenas of the workers
+	 * that made them until the run adopts those.  One arena for all of a
+	 * worker's inputs: an arena per input mapped a first block and 2 MiB
+	 * blocks for each (faulting in and clearing ~130 MiB more than they
+	 * used on the corpus), for objects that all go to the run's arena in
+	 * the end anyway. */
+	struct tg_cache *cache = pf->caches[w];
 	struct pl_arena *arena = pf->arenas[w];
 	bool first = true;
 
@@ -211,7 +228,6 @@ static int worker(void *arg)
 		cnd_broadcast(&pf->cond);
 		mtx_unlock(&pf->lock);
 	}
-	tg_cache_free(cache);
 	return 0;
 }
 
@@ -275,6 +291,11 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * 1.4-1.5x.
  * Below twice this many jobs, the inputs load on the calling thread. */
 enum { MIN_JOBS_PER_WORKER = 8 };
+/* Blocks of the input order per worker (claim).  The corpus at -j 2 (118
+ * jobs; three comparisons of 21-31 alternated runs): with 2 to 16 blocks
+ * per worker the inputs loaded 4-16 ms sooner than in two halves (loading
+ * took 120-160 ms), with 1-6 more chunks evaluated; 8 was among the best. */
+enum { BLOCKS_PER_WORKER = 8 };
 
 static bool worth_streaming(const char *path)
 {
@@ -333,11 +354,27 @@ struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files
 		pf->slots[0].stream = tg_stream_new(r->intern);
 		pf->slots[0].opts.stream = pf->slots[0].stream;
 	}
-	pf->segs = pl_xcalloc(jobs, sizeof(*pf->segs));
-	for (unsigned t = 0; t < jobs; t++) {
-		pf->segs[t].lo = n_jobs * t / jobs;
-		pf->segs[t].hi = n_jobs * (t + 1) / jobs;
+	/* The input order in blocks (claim), worker t starting on block t.
+	 * With images (--cache-dir) each worker has a cache of its own
+	 * (below): one block each, as neighbours share what they include. */
+	size_t per = pl_include_images_on(r) ? 1 : BLOCKS_PER_WORKER;
+	pf->n_segs = jobs * per < n_jobs ? jobs * per : n_jobs;
+	pf->segs = pl_xcalloc(pf->n_segs, sizeof(*pf->segs));
+	for (size_t b = 0; b < pf->n_segs; b++) {
+		pf->segs[b].lo = n_jobs * b / pf->n_segs;
+		pf->segs[b].hi = n_jobs * (b + 1) / pf->n_segs;
 	}
+	pf->cur = pl_xcalloc(jobs, sizeof(*pf->cur));
+	for (unsigned t = 0; t < jobs; t++)
+		pf->cur[t] = t;
+	pf->next_seg = jobs;
+	/* one tree of include states for all workers; images (--cache-dir)
+	 * are read and written by a cache alone, so with them each has its own */
+	pf->caches = pl_xcalloc(jobs, sizeof(*pf->caches));
+	pf->n_caches = jobs;
+	for (unsigned t = 0; t < jobs; t++)
+		pf->caches[t] = t && pf->caches[0] && !pl_include_images_on(r)
+		                ? tg_cache_share(pf->caches[0]) : pl_include_cache_new(r);
 
 	link_same_files(pf);
 	mtx_init(&pf->lock, mtx_plain);
@@ -438,6 +475,10 @@ void pl_prefetch_free(struct pl_prefetch *pf)
 	free(pf->views);
 	free(pf->slots);
 	free(pf->order);
+	for (unsigned t = 0; t < pf->n_caches; t++)
+		tg_cache_free(pf->caches[t]);
+	free(pf->caches);
 	free(pf->segs);
+	free(pf->cur);
 	free(pf);
 }

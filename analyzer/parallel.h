@@ -6,28 +6,29 @@
  * Evaluating a .td input (lexing, parsing and evaluating it with all it
  * includes: tg_load) is more than nine tenths of loading it; importing its
  * ODS ops and DRR patterns into the model is the rest.  So worker threads
- * evaluate inputs, each thread into an arena of its own, starting on
- * its own stretch of the input order (neighbours share includes, and each
- * thread keeps its own include cache) and then taking inputs from the end
- * of the longest stretch left.  The calling thread goes on beside them: it
- * takes the results in input order as they are done and imports them
- * exactly as the sequential path does, and loads the PDLL inputs (and any
- * .td file the prefetch did not foresee) itself.  The model, the tga_*
- * access layer and the analyses see the same calls in the same order for
- * every N, which is why the output does not depend on N.
+ * evaluate inputs, each thread into an arena of its own, taking blocks of
+ * the input order in turn (neighbours share includes) and then inputs
+ * from the end of the largest block left; their include caches share one
+ * tree of states (tg_cache_share), so what one evaluated the others
+ * restore.  The calling thread goes on beside them: it takes the results
+ * in input order as they are done and imports them exactly as the
+ * sequential path does, and loads the PDLL inputs (and any .td file the
+ * prefetch did not foresee) itself.  The model, the tga_* access layer and
+ * the analyses see the same calls in the same order for every N, which is
+ * why the output does not depend on N.
  *
  * What the threads share is thread-safe or read-only: the intern table
- * (each worker has a view of it), the source manager, the options, and
- * the records of a taken input.  Those records may share objects with
- * what their worker is still evaluating (its include cache), and both
+ * (each worker has a view of it), the source manager, the options, the
+ * include cache's states, and the records of a taken input.  Those records
+ * may share objects with what the workers are still evaluating, and both
  * sides touch them then: the importer reads names, fields, values and
  * superclasses, which nothing changes once a record is made, and writes
  * only the importers' notes (tg_rec_note_set), which evaluation never
- * reads; a worker writes only the evaluation's own caches on them (record
- * types, DefInits, anonymous instantiations), which the importer never
- * reads.  An input's diagnostics are recorded while it is evaluated and
- * replayed into the run's context when it is taken; its records then
- * report to the run's context.
+ * reads; a worker writes only the evaluation's own caches on them
+ * (DefInits, list and class types: the first one made wins, atomically),
+ * which the importer never reads.  An input's diagnostics are recorded
+ * while it is evaluated and replayed into the run's context when it is
+ * taken; its records then report to the run's context.
  *
  * Ownership: the workers' arenas go to the run's arena at
  * pl_prefetch_free, which joins the threads, so records, diagnostics and

@@ -67,6 +67,13 @@ int tg_load_buffer(struct tg_records **out, struct pl_arena *arena, struct pl_in
  * objects, so the arenas they were loaded into must outlive all of them. */
 struct tg_cache;
 struct tg_cache *tg_cache_new(void);
+/* Another cache on c's states, for another thread: what one of them
+ * evaluated, loads through the others restore.  Make the caches before
+ * the threads use any of them, and keep no images in them
+ * (tg_cache_set_dir).  Each has its own statistics and tg_cache_set_last;
+ * the states go with the last one freed.  The records loaded through any
+ * of them share objects: all their arenas must outlive all of them. */
+struct tg_cache *tg_cache_share(struct tg_cache *c);
 void tg_cache_free(struct tg_cache *c);
 /* Chunks (an included file's text after its own leading includes) skipped
  * because their state was kept, and chunks evaluated (NULL: zeros). */

@@ -135,6 +135,7 @@ static void pmap_free(struct pmap *m)
 
 struct writer {
 	struct pl_source_mgr *sm;
+	const struct tg_keeper *k;    /* the state written (its VARDEF instantiations) */
 	struct pl_buf b;
 	struct pmap strs, types, vals, recs;
 	struct pl_vec str_v, type_v, val_v, rec_v; /* objects in number order */
@@ -277,7 +278,7 @@ static void visit_val(struct writer *w, const struct tg_value *v)
 	note_str(w, v->str);
 	push(w, K_REC, v->rec);
 	push(w, K_TYPE, tg_v_cty(v));
-	push(w, K_REC, tg_v_def_made(v));
+	push(w, K_REC, tg_v_def_made(w->k, v));
 	for (unsigned i = 0, n = tg_v_nops(v); i < n; i++)
 		push(w, K_VAL, v->v[i]);
 	for (unsigned i = 0, n = tg_v_nnames(v); i < n; i++)
@@ -438,7 +439,7 @@ static int write_file(const char *path, const char *head, size_t hlen, const cha
 int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *mcs,
                    const struct tg_lex_chunk *const *chunks, unsigned n_chunks)
 {
-	struct writer w = {.sm = k->sm};
+	struct writer w = {.sm = k->sm, .k = k};
 	struct pl_buf out = {0};
 	int rc;
 
@@ -552,7 +553,7 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		put_str(&w, v->str);
 		put_rec(&w, v->rec);
 		put_type(&w, tg_v_cty(v));
-		put_rec(&w, tg_v_def_made(v));
+		put_rec(&w, tg_v_def_made(k, v));
 		put_u8(&w, v->closed);
 		for (unsigned j = 0, n = tg_v_nops(v); j < n; j++)
 			put_val(&w, v->v[j]);
@@ -961,13 +962,13 @@ static bool read_vals(struct reader *r)
 		v->rec = get_rec(r);
 		const struct tg_type *cty = get_type(r);
 		struct tg_rec *def = get_rec(r);
-		/* one place for both: each only where its kind has it */
-		v->def = NULL;
+		/* each only where its kind has it; an instantiation is the keeper's */
+		v->cty = NULL;
 		if (kind == TG_V_ISA || kind == TG_V_EXISTS)
 			v->cty = cty;
-		else if (kind == TG_V_VARDEF)
-			v->def = def;
-		if ((cty && !tg_v_cty(v)) || (def && !tg_v_def_made(v)) ||
+		else if (kind == TG_V_VARDEF && def)
+			tg_hmap_put(r->k->vardef_map, (const char *)v, def);
+		if ((cty && !tg_v_cty(v)) || (def && kind != TG_V_VARDEF) ||
 		    ((kind == TG_V_ISA || kind == TG_V_EXISTS) && !cty))
 			r->bad = true;
 		v->closed = get_u8(r) != 0;

@@ -16,6 +16,7 @@
 #ifndef PL_TG_P_H
 #define PL_TG_P_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -36,7 +37,9 @@ struct tg_type {
 	unsigned width;                /* bits<width>; classes in a record type */
 	const struct tg_type *elem;    /* list<elem> */
 	struct tg_rec **classes;       /* record type: classes, sorted by name */
-	const struct tg_type *list_of; /* cached list<this> */
+	/* cached list<this>: threads of a shared include cache make types of
+	 * each other's records, so the first one made wins (tg_ty_list) */
+	_Atomic(const struct tg_type *) list_of;
 	struct tg_type *next;          /* uniquing chain */
 };
 
@@ -63,13 +66,13 @@ enum tg_ternop { TG_TER_SUBST, TG_TER_FOREACH, TG_TER_FILTER, TG_TER_IF, TG_TER_
  *   names[0..n) argument names (NULL = none).
  *   VAR: str name.   VARBIT, LISTELEM: v[0] the value, i the index.
  *   FIELD: v[0] the record value, str the field name.
- *   VARDEF: rec the class, v[0..n) the arguments; def caches the record.
+ *   VARDEF: rec the class, v[0..n) the arguments (the record it was
+ *   instantiated as is the keeper's: tg_v_def_made).
  *   UNOP/BINOP/TERNOP: op, v[0..n).   FOLD: v = start, list, expr;
  *   names[0..2) = accumulator and element names.
  *   ISA, EXISTS: v[0], cty the checked type.
  *   COND: v[0..n) = cond0, val0, cond1, val1...
- * cty and def share their place (no kind has both): read them through
- * tg_v_cty and tg_v_def_made where the kind is not known.
+ * Read cty through tg_v_cty where the kind is not known.
  * Anonymous record names are plain strings ("anonymous_N"); the record
  * says whether it is anonymous. */
 struct tg_value {
@@ -81,10 +84,7 @@ struct tg_value {
 	int64_t i;                     /* integer payload */
 	const char *str;               /* interned string payload */
 	struct tg_rec *rec;            /* record payload */
-	union {
-		const struct tg_type *cty; /* ISA, EXISTS: the checked type */
-		struct tg_rec *def;        /* VARDEF: the instantiated record, once made */
-	};
+	const struct tg_type *cty;     /* ISA, EXISTS: the checked type */
 	const struct tg_value **v;     /* operands */
 	const char **names;            /* dag argument names, fold variable names */
 	uint64_t hash;                 /* uniquing hash */
@@ -96,11 +96,8 @@ static inline const struct tg_type *tg_v_cty(const struct tg_value *v)
 	return v->kind == TG_V_ISA || v->kind == TG_V_EXISTS ? v->cty : NULL;
 }
 
-/* The record a VARDEF was instantiated as, once it was; else NULL. */
-static inline struct tg_rec *tg_v_def_made(const struct tg_value *v)
-{
-	return v->kind == TG_V_VARDEF ? v->def : NULL;
-}
+/* The record k instantiated the VARDEF v as, once it did; else NULL. */
+struct tg_rec *tg_v_def_made(const struct tg_keeper *k, const struct tg_value *v);
 
 enum tg_field_kind { TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG };
 
@@ -146,10 +143,14 @@ struct tg_rec {
 	unsigned nasserts, capasserts; /* count and capacity */
 	struct pl_span span;           /* the name (or `def` keyword) */
 	struct pl_span inst_span;      /* defm/foreach instantiation site, file 0 if none */
-	const struct tg_value *defval; /* cached DefInit */
-	const struct tg_type *rtype;   /* cached record type */
-	const struct tg_type *self_ty; /* cached record type of just this class */
-	const char *name_q, *name_q_of; /* cached "name:NAME", and the name it was made of */
+	/* Caches.  A record kept by the include cache is shared by the loads
+	 * that restore its state, on several threads when the cache is shared
+	 * (tg_cache_share): the first DefInit and class type made win, and
+	 * the include cache makes a def's type before it keeps the def. */
+	_Atomic(const struct tg_value *) defval; /* DefInit */
+	const struct tg_type *rtype;   /* record type */
+	_Atomic(const struct tg_type *) self_ty; /* record type of just this class */
+	_Atomic(const char *) name_q, name_q_of; /* "name:NAME", and the name it was made of */
 	unsigned order;                /* definition order among defs */
 	bool in_table;                 /* added to the keeper's def table */
 };
@@ -166,12 +167,11 @@ struct tg_keeper {
 	size_t vcap, vcount;
 	struct tg_vtabs *vtabs;        /* tables are taken from there and given back, or
 	                                * NULL: each comes from the arena */
-	/* the Class<args> (VARDEF) values of vtab, in the order they came:
-	 * appended only, so a state kept by the include cache shares the
-	 * array up to its count (a keeper restored from one gets capvardefs
-	 * == nvardefs, and copies before it appends) */
-	struct tg_value **vardefs;
-	size_t nvardefs, capvardefs;
+	/* the records Class<args> (VARDEF) values were instantiated as, by
+	 * value: a state's, as llvm-tblgen's VarDefInit keeps its def, but
+	 * here in the keeper, not the value, which the include cache shares
+	 * between states and threads */
+	struct tg_hmap *vardef_map;
 	/* while the include cache may keep this state: the values of vtab in
 	 * the order they came (tg_keeper_log_tables; the maps keep logs of
 	 * their own); NULL when nothing will keep the state */
@@ -301,7 +301,7 @@ void tg_keeper_done(struct tg_keeper *k);
  * inputs used, each kept state's tables holding everything of the states
  * before it.  A restored keeper gets tables made again from the logs. */
 struct tg_log;
-enum { TG_LOG_VALUES, TG_LOG_DEFS, TG_LOG_CLASSES, TG_LOG_GLOBALS, TG_LOGS };
+enum { TG_LOG_VALUES, TG_LOG_DEFS, TG_LOG_CLASSES, TG_LOG_GLOBALS, TG_LOG_VARDEFS, TG_LOGS };
 struct tg_kept_tables {
 	const struct tg_log *log[TG_LOGS];
 	size_t count[TG_LOGS];         /* entries of log[i] then */

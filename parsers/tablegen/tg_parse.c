@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/util.h"
@@ -475,6 +476,7 @@ struct parser {
 	struct tg_ckpt **path;         /* nodes from the root to the image's node */
 	unsigned npath, pathpos;       /* ... and how many were skipped */
 	bool no_path;                  /* a path was wrong: evaluate (the second attempt) */
+	bool no_restore;               /* streamed: evaluate every chunk (keep states still) */
 	bool restart;                  /* skipped chunks whose state nothing holds */
 	struct pl_diag_sink sink;      /* diag's sink while diagnostics are held */
 	struct pl_vec held;            /* diagnostics held while walking a path */
@@ -3442,7 +3444,18 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * table and its maps, the keeper's logs of them: tg_keeper_log_tables);
  * from then on the chunk is skipped and the copy restored.  Values, types
  * and records stay shared: they are immutable once made, except for
- * caches, which the restore puts back as the node saw them (ckpt_restore).
+ * caches (tg_p.h), which are the same for every state that holds their
+ * object: a def's type is made before the def is kept (ckpt_keep), on the
+ * chain of types of every state after it, and the first DefInit, list
+ * type and class type made of an object win.  What a state instantiated
+ * Class<args> as is the state's (its keeper's map, restored from its log).
+ *
+ * Threads may share a cache (tg_cache_share): the tree, each node found
+ * and made under the tree's lock, a node's state written by the one
+ * thread that claimed it before it is marked kept, and read only after.
+ * Each thread restores states into keepers of its own; the logs a state
+ * shares with the keeper that kept it are read up to the state's counts,
+ * which that keeper never writes again (tg_value.c).
  */
 
 struct tg_ckpt {
@@ -3452,12 +3465,8 @@ struct tg_ckpt {
 	struct tg_keeper k;            /* keeper after the chunk, its tables copied
 	                                * (but vtab and the maps: NULL) */
 	struct tg_kept_tables tables;  /* those: the keeper's logs of them */
-	const struct tg_type **def_rt; /* rtype of k.defs[i] then */
-	const struct tg_type **cls_rt; /* rtype of k.classes[i] then */
-	struct tg_value **vardefs;     /* the Class<args> values of k.vtab (the keeper's
-	                                * list, shared up to nvardefs) */
-	size_t nvardefs;
 	struct tg_hmap *mcs;           /* multiclasses */
+	bool claimed;                  /* a thread is keeping its state (tree lock) */
 };
 
 /* An image key and the node holding its state (read, or written, this run). */
@@ -3482,9 +3491,19 @@ struct tg_cache_root {
 	struct tg_ckpt node;
 };
 
-struct tg_cache {
-	struct pl_arena *arena;        /* nodes and saved tables */
+/* The states of a cache and of the caches sharing them (tg_cache_share). */
+struct tg_cache_tree {
 	struct tg_cache_root *roots;   /* one per set of options loaded under */
+	bool shared;                   /* lock made: threads share the tree */
+	mtx_t lock;                    /* held to find, add and mark nodes */
+	unsigned refs;                 /* caches using the tree */
+	struct pl_arena **arenas;      /* theirs, freed with the tree */
+	unsigned n_arenas;
+};
+
+struct tg_cache {
+	struct pl_arena *arena;        /* nodes and saved tables this cache made */
+	struct tg_cache_tree *tree;    /* the states, its own or shared */
 	unsigned restored, evaluated;  /* chunks skipped, chunks evaluated under a node */
 	struct tg_vtabs vtabs;         /* value tables of finished loads (tg_p.h) */
 	char *dir;                     /* where images are kept; NULL: nowhere */
@@ -3494,21 +3513,65 @@ struct tg_cache {
 	bool last;                     /* tg_cache_set_last: keep no more states */
 };
 
-struct tg_cache *tg_cache_new(void)
+/* A cache on tree t (NULL: a tree of its own). */
+static struct tg_cache *cache_on(struct tg_cache_tree *t)
 {
 	struct tg_cache *c = pl_xcalloc(1, sizeof(*c));
 
+	if (!t)
+		t = pl_xcalloc(1, sizeof(*t));
 	c->arena = pl_arena_new();
+	c->tree = t;
+	t->refs++;
+	t->arenas = pl_xrealloc(t->arenas, (t->n_arenas + 1) * sizeof(*t->arenas));
+	t->arenas[t->n_arenas++] = c->arena;
 	return c;
+}
+
+struct tg_cache *tg_cache_new(void)
+{
+	return cache_on(NULL);
+}
+
+struct tg_cache *tg_cache_share(struct tg_cache *c)
+{
+	if (!c->tree->shared) {
+		mtx_init(&c->tree->lock, mtx_plain);
+		c->tree->shared = true;
+	}
+	return cache_on(c->tree);
+}
+
+static void tree_lock(struct tg_cache_tree *t)
+{
+	if (t->shared)
+		mtx_lock(&t->lock);
+}
+
+static void tree_unlock(struct tg_cache_tree *t)
+{
+	if (t->shared)
+		mtx_unlock(&t->lock);
 }
 
 void tg_cache_free(struct tg_cache *c)
 {
 	if (!c)
 		return;
+	struct tg_cache_tree *t = c->tree;
+	tree_lock(t);
+	bool last = --t->refs == 0;
+	tree_unlock(t);
 	free(c->dir);
-	pl_arena_free(c->arena);
 	free(c);
+	if (!last)
+		return;
+	for (unsigned i = 0; i < t->n_arenas; i++)
+		pl_arena_free(t->arenas[i]);
+	free(t->arenas);
+	if (t->shared)
+		mtx_destroy(&t->lock);
+	free(t);
 }
 
 void tg_cache_stats(const struct tg_cache *c, unsigned *restored, unsigned *evaluated)
@@ -3571,18 +3634,23 @@ static const char *const *strs_copy(struct pl_arena *a, const char *const *v, un
 /* The empty state of c for opts, made on first use. */
 static struct tg_ckpt *cache_root(struct tg_cache *c, const struct tg_options *o)
 {
+	struct tg_cache_tree *t = c->tree;
 	struct tg_cache_root *r;
 
-	for (r = c->roots; r; r = r->next)
+	tree_lock(t);
+	for (r = t->roots; r; r = r->next)
 		if (r->allow_include_outside == o->allow_include_outside &&
 		    strs_equal(r->defines, r->n_define, o->defines, o->n_define))
-			return &r->node;
-	r = PL_NEW(c->arena, struct tg_cache_root);
-	r->allow_include_outside = o->allow_include_outside;
-	r->n_define = o->n_define;
-	r->defines = strs_copy(c->arena, o->defines, o->n_define);
-	r->next = c->roots;
-	c->roots = r;
+			break;
+	if (!r) {
+		r = PL_NEW(c->arena, struct tg_cache_root);
+		r->allow_include_outside = o->allow_include_outside;
+		r->n_define = o->n_define;
+		r->defines = strs_copy(c->arena, o->defines, o->n_define);
+		r->next = t->roots;
+		t->roots = r;
+	}
+	tree_unlock(t);
 	return &r->node;
 }
 
@@ -3599,15 +3667,20 @@ static struct tg_rec **recs_copy(struct pl_arena *a, struct tg_rec *const *v, un
 /* Keep the state k, mcs in node c of cache: k's value table and maps as
  * the logs k keeps of them (tg_keeper_log_tables first); own: k's arrays
  * of defs and classes are c's from now on (nothing else changes them),
- * else they are copied. */
+ * else they are copied.  The caller marks c kept. */
 static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, struct tg_keeper *k,
                       const struct tg_hmap *mcs, bool own)
 {
 	struct pl_arena *a = cache->arena;
 
+	/* Every def's type, made now on this state's chain of types, which
+	 * every state after it extends: a type made later, on one of those,
+	 * would not be on the others'.  (Classes get no type of their own.) */
+	for (unsigned i = 0; i < k->ndefs; i++)
+		tg_rec_type(k, k->defs[i]);
 	c->k = *k;
 	c->k.vtab = NULL;
-	c->k.def_map = c->k.class_map = c->k.globals = NULL;
+	c->k.def_map = c->k.class_map = c->k.globals = c->k.vardef_map = NULL;
 	tg_keeper_keep_tables(k, &c->tables);
 	if (!own) {
 		c->k.defs = recs_copy(a, k->defs, k->ndefs, k->ndefs);
@@ -3615,26 +3688,19 @@ static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, struct tg_keepe
 	}
 	c->k.capdefs = k->ndefs;
 	c->k.capclasses = k->nclasses;
-	c->def_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->ndefs ? k->ndefs : 1);
-	for (unsigned i = 0; i < k->ndefs; i++)
-		c->def_rt[i] = k->defs[i]->rtype;
-	c->cls_rt = PL_NEW_ARRAY(a, const struct tg_type *, k->nclasses ? k->nclasses : 1);
-	for (unsigned i = 0; i < k->nclasses; i++)
-		c->cls_rt[i] = k->classes[i]->rtype;
 	c->mcs = tg_hmap_copy(a, mcs);
-	/* the list is appended only: its first nvardefs stay as they are */
-	c->vardefs = k->vardefs;
-	c->nvardefs = k->nvardefs;
-	c->saved = true;
 }
 
-static bool ckpt_has_def(const struct tg_ckpt *c, const struct tg_rec *r)
+/* Mark c kept (its state written): other threads may restore it now. */
+static void ckpt_publish(struct tg_cache *cache, struct tg_ckpt *c)
 {
-	return r->in_table && r->order < c->k.ndefs && c->k.defs[r->order] == r;
+	tree_lock(cache->tree);
+	c->saved = true;
+	tree_unlock(cache->tree);
 }
 
 /* Make p's state node c's: fresh copies of its tables (p goes on from
- * them), and the caches later evaluations set on its objects put back. */
+ * them; the objects they hold are shared). */
 static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 {
 	struct tg_keeper *k = p->k;
@@ -3650,24 +3716,10 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	s.defs = recs_copy(a, c->k.defs, s.ndefs, s.capdefs);
 	s.capclasses = s.nclasses + 64;
 	s.classes = recs_copy(a, c->k.classes, s.nclasses, s.capclasses);
-	s.vardefs = c->vardefs;
-	s.nvardefs = s.capvardefs = c->nvardefs; /* appending copies it first */
 	s.vtabs = k->vtabs;
 	tg_keeper_done(k); /* its value table: restore_tables takes one */
 	*k = s;
 	tg_keeper_restore_tables(k, &c->tables);
-	/* A record's type may since have been made on another input's chain
-	 * of multi-class types; an anonymous instantiation Class<args> may
-	 * since have been made by another input (it is that input's record). */
-	for (unsigned i = 0; i < k->ndefs; i++)
-		k->defs[i]->rtype = c->def_rt[i];
-	for (unsigned i = 0; i < k->nclasses; i++)
-		k->classes[i]->rtype = c->cls_rt[i];
-	for (size_t i = 0; i < c->nvardefs; i++) {
-		struct tg_value *v = c->vardefs[i];
-		if (v->def && !ckpt_has_def(c, v->def))
-			v->def = NULL;
-	}
 	tg_hmap_free(p->mcs);
 	p->mcs = tg_hmap_copy(NULL, c->mcs);
 }
@@ -3687,6 +3739,7 @@ static bool ckpt_finish(struct parser *p)
 	ch = tg_lex_chunk_take(p->lx, cache->arena, p->seen_seq);
 	if (!ch)
 		return false;
+	tree_lock(cache->tree);
 	struct tg_ckpt *c = p->node->child;
 	while (c && !tg_lex_chunk_same(c->chunk, ch))
 		c = c->sibling;
@@ -3704,13 +3757,18 @@ static bool ckpt_finish(struct parser *p)
 	 * 692 chunks of the corpus's included files in one run against 461,
 	 * and took 486 against 382 ms; on MLIR 16's dialect tree 215 against
 	 * 171 ms.  A single input keeps nothing, as before: keeping its
-	 * states took it 4-7% longer. */
-	if (!cache->last && !c->saved) {
+	 * states took it 4-7% longer.  (Another thread that evaluated the
+	 * chunk too may be keeping its state: one state serves.) */
+	bool keep = !cache->last && !c->saved && !c->claimed;
+	c->claimed |= keep;
+	tree_unlock(cache->tree);
+	if (keep) {
 		/* logged from the first state kept on (one input alone keeps
 		 * none): the logs start with what the tables hold */
 		if (!p->k->vlog)
 			tg_keeper_log_tables(p->k);
 		ckpt_keep(cache, c, p->k, p->mcs, false);
+		ckpt_publish(cache, c);
 	}
 	p->node = c;
 	return true;
@@ -3790,6 +3848,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 		if (!node->saved) {
 			tg_keeper_log_tables(&lk);
 			ckpt_keep(cache, node, &lk, mcs, true);
+			ckpt_publish(cache, node);
 		}
 		image_note(cache, p->key, node);
 		cache->images_read++;
@@ -3929,10 +3988,12 @@ static void cache_boundary(struct parser *p)
 				p->npath = 0; /* off the path */
 			}
 		}
-		if (!c) {
+		if (!c && !p->no_restore) {
+			tree_lock(p->cache->tree);
 			c = p->node->child;
 			while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
 				c = c->sibling;
+			tree_unlock(p->cache->tree);
 		}
 		if (!c) {
 			if (walked) {
@@ -4036,6 +4097,10 @@ again:
 	p.node = cache ? cache_root(cache, opts) : NULL;
 	p.opts = opts;
 	p.no_path = no_path;
+	/* a reader takes the defs as they are made: nothing is restored
+	 * over them (the first load of a cache restores nothing anyway, but
+	 * another thread sharing it may have kept states by now) */
+	p.no_restore = opts->stream != NULL;
 	if (tg_lex_new(&p.lx, sm, diag, intern, path, opts->include_dirs, opts->n_include, opts->defines,
 	               opts->n_define) < 0) {
 		tg_keeper_done(&recs->k);

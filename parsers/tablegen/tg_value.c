@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,7 +83,11 @@ void tg_eval_error(struct tg_keeper *k, struct tg_rec *cur, const char *fmt, ...
  * with their hashes (so that a table is made again without reading the
  * values), or a map's keys and values.  A log's first nbase entries are
  * the first nbase of its base; a log only grows, so a kept state shares it
- * up to its count while the keeper that kept it goes on appending. */
+ * up to its count while the keeper that kept it goes on appending, on
+ * another thread when the cache is shared: the entries a state counts are
+ * written before it is kept and never again, and a reader takes the
+ * array through ents, which a growing log replaces only once the old
+ * entries are copied (the old array stays in the arena). */
 struct tg_log_ent {
 	const void *a;                 /* the value; the key */
 	uint64_t b;                    /* its hash; the map's value */
@@ -91,7 +96,7 @@ struct tg_log_ent {
 struct tg_log {
 	const struct tg_log *base;
 	size_t nbase;
-	struct tg_log_ent *ents;       /* the entries after the base's */
+	_Atomic(struct tg_log_ent *) ents; /* the entries after the base's */
 	size_t n, cap;
 };
 
@@ -106,16 +111,19 @@ static struct tg_log *log_new(struct pl_arena *a, const struct tg_log *base, siz
 
 static void log_add(struct pl_arena *arena, struct tg_log *l, const void *a, uint64_t b)
 {
+	struct tg_log_ent *ents = atomic_load_explicit(&l->ents, memory_order_relaxed);
+
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 256;
 		struct tg_log_ent *e = pl_arena_alloc(arena, cap * sizeof(*e));
 		if (l->n)
-			memcpy(e, l->ents, l->n * sizeof(*e));
-		l->ents = e;
+			memcpy(e, ents, l->n * sizeof(*e));
+		atomic_store_explicit(&l->ents, e, memory_order_release);
+		ents = e;
 		l->cap = cap;
 	}
-	l->ents[l->n].a = a;
-	l->ents[l->n++].b = b;
+	ents[l->n].a = a;
+	ents[l->n++].b = b;
 }
 
 static size_t log_count(const struct tg_log *l)
@@ -133,8 +141,9 @@ static void log_replay(const struct tg_log *l, size_t count, log_fn *fn, void *u
 		return;
 	size_t own = count > l->nbase ? count - l->nbase : 0;
 	log_replay(l->base, count - own, fn, ud);
+	const struct tg_log_ent *ents = atomic_load_explicit(&l->ents, memory_order_acquire);
 	for (size_t j = 0; j < own; j++)
-		fn(ud, &l->ents[j]);
+		fn(ud, &ents[j]);
 }
 
 /* ---- string-keyed hash map ------------------------------------------- */
@@ -350,6 +359,7 @@ void tg_keeper_init(struct tg_keeper *k, struct pl_arena *a, struct pl_intern *i
 	k->def_map = tg_hmap_new(a);
 	k->class_map = tg_hmap_new(a);
 	k->globals = tg_hmap_new(a);
+	k->vardef_map = tg_hmap_new(a);
 	k->s_NAME = pl_intern(in, "NAME");
 	k->unset = tg_v_unset_make(k);
 	k->bit0 = tg_v_bit(k, false);
@@ -376,11 +386,17 @@ const struct tg_type *tg_ty_bits(struct tg_keeper *k, unsigned width)
 
 const struct tg_type *tg_ty_list(struct tg_keeper *k, const struct tg_type *elem)
 {
-	if (elem->list_of)
-		return elem->list_of;
+	struct tg_type *e = (struct tg_type *)elem;
+	const struct tg_type *have = atomic_load_explicit(&e->list_of, memory_order_acquire);
+
+	if (have)
+		return have;
 	struct tg_type *t = ty_new(k, TG_TY_LIST);
 	t->elem = elem;
-	((struct tg_type *)elem)->list_of = t;
+	/* another thread's, if it made one first (ours is then unused) */
+	if (!atomic_compare_exchange_strong_explicit(&e->list_of, &have, t, memory_order_acq_rel,
+	                                             memory_order_acquire))
+		return have;
 	return t;
 }
 
@@ -396,8 +412,10 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 {
 	if (n == 0)
 		return k->ty_rec_empty;
-	if (n == 1 && classes[0]->self_ty)
-		return classes[0]->self_ty;
+	const struct tg_type *self = n == 1 ? atomic_load_explicit(&classes[0]->self_ty,
+	                                                           memory_order_acquire) : NULL;
+	if (self)
+		return self;
 	struct tg_rec **cs = pl_xmalloc(sizeof(*cs) * n);
 	unsigned m = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -413,10 +431,10 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 	}
 	/* One class (every !cast, anonymous instantiation and most fields):
 	 * the class caches its type; only multi-class types go on the chain. */
-	if (m == 1 && cs[0]->self_ty) {
-		const struct tg_type *t = cs[0]->self_ty;
+	self = m == 1 ? atomic_load_explicit(&cs[0]->self_ty, memory_order_acquire) : NULL;
+	if (self) {
 		free(cs);
-		return t;
+		return self;
 	}
 	qsort(cs, m, sizeof(*cs), cmp_rec_name);
 	for (struct tg_type *t = m == 1 ? NULL : k->rec_chain; t; t = t->next) {
@@ -435,7 +453,12 @@ const struct tg_type *tg_ty_rec(struct tg_keeper *k, struct tg_rec **classes, un
 	t->classes = PL_NEW_ARRAY(k->arena, struct tg_rec *, m);
 	memcpy(t->classes, cs, sizeof(*cs) * m);
 	if (m == 1) {
-		cs[0]->self_ty = t;
+		/* another thread's, if it made one first */
+		if (!atomic_compare_exchange_strong_explicit(&cs[0]->self_ty, &self, t,
+		                                             memory_order_acq_rel, memory_order_acquire)) {
+			free(cs);
+			return self;
+		}
 	} else {
 		t->next = k->rec_chain;
 		k->rec_chain = t;
@@ -716,8 +739,10 @@ static bool vtab_make_room(struct tg_keeper *k)
 
 static struct tg_hmap **keeper_map(struct tg_keeper *k, int which)
 {
-	return which == TG_LOG_DEFS ? &k->def_map : which == TG_LOG_CLASSES ? &k->class_map
-	                                                                     : &k->globals;
+	return which == TG_LOG_DEFS      ? &k->def_map
+	       : which == TG_LOG_CLASSES ? &k->class_map
+	       : which == TG_LOG_GLOBALS ? &k->globals
+	                                 : &k->vardef_map;
 }
 
 void tg_keeper_log_tables(struct tg_keeper *k)
@@ -785,21 +810,9 @@ void tg_keeper_restore_tables(struct tg_keeper *k, const struct tg_kept_tables *
 	}
 }
 
-/* Note v, new in k's value table, in k's list of VARDEF values. */
-static void vardef_note(struct tg_keeper *k, struct tg_value *v)
+struct tg_rec *tg_v_def_made(const struct tg_keeper *k, const struct tg_value *v)
 {
-	if (v->kind != TG_V_VARDEF)
-		return;
-	if (k->nvardefs == k->capvardefs) {
-		/* a new array: states kept before share the old one */
-		size_t cap = k->capvardefs ? k->capvardefs * 2 : 16;
-		struct tg_value **a = pl_arena_alloc(k->arena, cap * sizeof(*a));
-		if (k->nvardefs)
-			memcpy(a, k->vardefs, k->nvardefs * sizeof(*a));
-		k->vardefs = a;
-		k->capvardefs = cap;
-	}
-	k->vardefs[k->nvardefs++] = v;
+	return v->kind == TG_V_VARDEF ? tg_hmap_get(k->vardef_map, (const char *)v) : NULL;
 }
 
 static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_value *tmp)
@@ -831,7 +844,6 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	v->closed = v_closed_of(v);
 	k->vtab[idx] = v;
 	k->vcount++;
-	vardef_note(k, v);
 	if (k->vlog)
 		log_add(k->arena, k->vlog, v, v->hash);
 	return v;
@@ -860,7 +872,6 @@ void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
 	vtab_make_room(k);
 	k->vtab[vtab_slot(k, v->hash)] = v;
 	k->vcount++;
-	vardef_note(k, v);
 	if (k->vlog)
 		log_add(k->arena, k->vlog, v, v->hash);
 }
@@ -919,11 +930,18 @@ const struct tg_value *tg_v_list(struct tg_keeper *k, const struct tg_value **el
 
 const struct tg_value *tg_v_def(struct tg_keeper *k, struct tg_rec *r)
 {
-	if (r->defval)
-		return r->defval;
+	const struct tg_value *have = atomic_load_explicit(&r->defval, memory_order_acquire);
+
+	if (have)
+		return have;
 	struct tg_value t = {.kind = TG_V_DEF, .type = tg_rec_type(k, r), .rec = r};
-	r->defval = v_unique(k, &t);
-	return r->defval;
+	const struct tg_value *v = v_unique(k, &t);
+	/* another thread's, if it made one first (ours then stays unused in
+	 * k's table: a DefInit is only ever taken from its record) */
+	if (!atomic_compare_exchange_strong_explicit(&r->defval, &have, v, memory_order_acq_rel,
+	                                             memory_order_acquire))
+		return have;
+	return v;
 }
 
 /* Operand arrays of values being made or resolved: on the caller's stack
@@ -2199,13 +2217,13 @@ const struct tg_value *tg_v_fold(struct tg_keeper *k, const struct tg_value *v, 
 		return v;
 	}
 	case TG_V_VARDEF: {
-		if (v->def)
-			return tg_v_def(k, v->def);
+		struct tg_rec *made = tg_v_def_made(k, v);
+		if (made)
+			return tg_v_def(k, made);
 		for (unsigned i = 0; i < v->n; i++)
 			if (tg_v_has_unresolved(k, v->v[i]))
 				return v;
 		/* instantiate */
-		struct tg_value *mv = (struct tg_value *)v;
 		struct tg_rec *cls = v->rec;
 		struct tg_rec *nr = tg_rec_new(k, NULL, TG_REC_DEF, cls->span);
 		const char *nm = tg_anon_name(k);
@@ -2239,7 +2257,7 @@ const struct tg_value *tg_v_fold(struct tg_keeper *k, const struct tg_value *v, 
 		for (unsigned i = 0; i < cls->nsupers; i++)
 			tg_rec_add_super(k, nr, cls->supers[i], cls->super_spans[i]);
 		tg_rec_add_super(k, nr, cls, cls->span);
-		mv->def = nr;
+		tg_hmap_put(k->vardef_map, (const char *)v, nr);
 		tg_rec_resolve_self(k, nr, NULL);
 		tg_keeper_add_def(k, nr);
 		tg_rec_check_asserts(k, nr);

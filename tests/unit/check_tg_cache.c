@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
@@ -393,6 +394,116 @@ START_TEST(folders_share_when_includes_agree)
 	pl_intern_free(in);
 	pl_arena_free(ca);
 	folders_fixture(false);
+}
+END_TEST
+
+/* Caches on one tree of states (tg_cache_share), one per thread as check
+ * -j's workers have them, each with its own arena and view of the intern
+ * table: every load gives the records it gives alone, a state one cache
+ * kept, another restores, and loads on two threads at once agree too. */
+struct share_job {
+	struct tg_cache *cache;
+	struct pl_arena *arena;
+	struct pl_intern *view;
+	struct pl_source_mgr *sm;
+	const struct tg_options *o;
+	const char *const *files;
+	unsigned n;
+	char *dumps[16];
+	unsigned errors[16];
+};
+
+static int share_thread(void *arg)
+{
+	struct share_job *j = arg;
+
+	for (unsigned i = 0; i < j->n; i++)
+		j->dumps[i] = dump_of(j->cache, j->arena, j->view, j->sm, j->files[i], j->o, &j->errors[i]);
+	return 0;
+}
+
+static void share_check(struct share_job *j, struct pl_intern *in)
+{
+	for (unsigned i = 0; i < j->n; i++) {
+		unsigned e;
+		struct pl_arena *a = pl_arena_new();
+		char *alone = dump_of(NULL, a, in, j->sm, j->files[i], j->o, &e);
+		ck_assert_msg(e == j->errors[i], "%s: %u errors through a shared cache, %u alone",
+		              j->files[i], j->errors[i], e);
+		ck_assert_msg(!alone == !j->dumps[i], "%s: loads through a shared cache: %s", j->files[i],
+		              j->dumps[i] ? "yes" : "no");
+		ck_assert_msg(!alone || strcmp(alone, j->dumps[i]) == 0,
+		              "%s: records differ through a shared cache", j->files[i]);
+		free(alone);
+		free(j->dumps[i]);
+		j->dumps[i] = NULL;
+		pl_arena_free(a);
+	}
+}
+
+START_TEST(shared_caches_agree)
+{
+	const char *dirs[] = {tmpdir};
+	const struct tg_options o = {dirs, 1, NULL, 0, false, NULL};
+	const char *first[] = {tmp_path("user1.td")};
+	const char *then[] = {tmp_path("user3.td")};
+	const char *mix[2][8] = {
+		{tmp_path("user2.td"), tmp_path("user1.td"), tmp_path("dup.td"), tmp_path("user4.td"),
+		 tmp_path("userbad.td"), tmp_path("user3.td"), tmp_path("plain.td"), tmp_path("user2.td")},
+		{tmp_path("user3.td"), tmp_path("user2.td"), tmp_path("user1.td"), tmp_path("userbad.td"),
+		 tmp_path("user4.td"), tmp_path("user2.td"), tmp_path("dup.td"), tmp_path("user1.td")}};
+	struct pl_arena *ca = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(ca);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct tg_cache *c0 = tg_cache_new(), *c1 = tg_cache_share(c0);
+	struct share_job jobs[2];
+	unsigned restored, evaluated;
+
+	pl_intern_set_shared(in, 1);
+	for (int t = 0; t < 2; t++) {
+		memset(&jobs[t], 0, sizeof(jobs[t]));
+		jobs[t].cache = t ? c1 : c0;
+		jobs[t].arena = pl_arena_new();
+		jobs[t].view = pl_intern_view_new(in, jobs[t].arena);
+		jobs[t].sm = sm;
+		jobs[t].o = &o;
+	}
+	/* one cache keeps base.td's and cond.td's states, the other restores them */
+	jobs[0].files = first;
+	jobs[0].n = 1;
+	share_thread(&jobs[0]);
+	share_check(&jobs[0], in);
+	tg_cache_stats(c0, &restored, &evaluated);
+	ck_assert_uint_eq(restored, 0);
+	ck_assert_uint_gt(evaluated, 0);
+	jobs[1].files = then;
+	jobs[1].n = 1;
+	share_thread(&jobs[1]);
+	share_check(&jobs[1], in);
+	tg_cache_stats(c1, &restored, &evaluated);
+	ck_assert_uint_gt(restored, 0);
+	ck_assert_uint_eq(evaluated, 0);
+	/* then both at once */
+	thrd_t id;
+	for (int t = 0; t < 2; t++) {
+		jobs[t].files = mix[t];
+		jobs[t].n = 8;
+	}
+	ck_assert_int_eq(thrd_create(&id, share_thread, &jobs[1]), thrd_success);
+	share_thread(&jobs[0]);
+	ck_assert_int_eq(thrd_join(id, NULL), thrd_success);
+	tg_cache_free(c0); /* the states stay until the last cache goes */
+	for (int t = 0; t < 2; t++)
+		share_check(&jobs[t], in);
+	pl_intern_set_shared(in, 0);
+	tg_cache_free(c1);
+	for (int t = 0; t < 2; t++) {
+		pl_intern_free(jobs[t].view);
+		pl_arena_free(jobs[t].arena);
+	}
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(ca);
 }
 END_TEST
 
@@ -897,6 +1008,7 @@ int main(void)
 		tcase_add_test(tc, records_same_under_folders_whose_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, noted_defs_are_a_prefix);
+		tcase_add_test(tc, shared_caches_agree);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);

@@ -188,54 +188,56 @@ START_TEST(unique_vardef_isa)
 	struct tg_rec *made = tg_rec_new(k, S("anonymous_0"), TG_REC_DEF, sp);
 	const struct tg_value *args[] = {I(1)};
 	const struct tg_value *v = tg_v_vardef(k, cls, args, 1);
-	ck_assert_ptr_null(tg_v_def_made(v));
+	ck_assert_ptr_null(tg_v_def_made(k, v));
 	ck_assert_ptr_null(tg_v_cty(v));
-	((struct tg_value *)v)->def = made; /* as resolution caches it */
-	ck_assert_ptr_eq(tg_v_def_made(v), made);
+	tg_hmap_put(k->vardef_map, (const char *)v, made); /* as resolution notes it */
+	ck_assert_ptr_eq(tg_v_def_made(k, v), made);
 	ck_assert_ptr_null(tg_v_cty(v));
 	ck_assert_ptr_eq(tg_v_vardef(k, cls, args, 1), v);
 
 	const struct tg_value *e = S("x");
 	const struct tg_value *a = tg_v_isa(k, k->ty_int, e);
 	ck_assert_ptr_eq(tg_v_cty(a), k->ty_int);
-	ck_assert_ptr_null(tg_v_def_made(a));
+	ck_assert_ptr_null(tg_v_def_made(k, a));
 	ck_assert_ptr_eq(tg_v_isa(k, k->ty_int, e), a);
 	ck_assert_ptr_ne(tg_v_isa(k, k->ty_string, e), a);
 	ck_assert_ptr_ne(tg_v_exists(k, k->ty_int, e), a);
 }
 END_TEST
 
-/* The keeper lists its Class<args> values as they come, each once: the
- * include cache keeps a state's list by its count (tg_parse.c) instead of
- * scanning the value table for them. */
-START_TEST(vardef_list)
+/* What Class<args> was instantiated as is the keeper's, and a state the
+ * include cache keeps holds what it was then: an instantiation made after
+ * the state was kept (by the load that kept it, or by another load that
+ * restored an earlier state, on another thread) is not the state's. */
+START_TEST(vardef_instantiations_by_state)
 {
 	struct pl_span sp = {0};
 	struct tg_rec *cls = tg_rec_new(k, S("C"), TG_REC_CLASS, sp);
-	const struct tg_value *made[200];
-	struct tg_value **kept = NULL;
-	size_t n_kept = 0, base = k->nvardefs;
+	struct tg_rec *d1 = tg_rec_new(k, S("anonymous_1"), TG_REC_DEF, sp);
+	struct tg_rec *d2 = tg_rec_new(k, S("anonymous_2"), TG_REC_DEF, sp);
+	const struct tg_value *a1[] = {I(1)}, *a2[] = {I(2)};
+	const struct tg_value *v1 = tg_v_vardef(k, cls, a1, 1), *v2 = tg_v_vardef(k, cls, a2, 1);
+	struct tg_kept_tables then;
 
-	for (int i = 0; i < 200; i++) {
-		const struct tg_value *args[] = {I(i)};
-		for (int j = 0; j < 40; j++) /* other values: the table grows */
-			(void)I(100000 + i * 40 + j);
-		made[i] = tg_v_vardef(k, cls, args, 1);
-		ck_assert_ptr_eq(tg_v_vardef(k, cls, args, 1), made[i]); /* listed once */
-		if (i == 100) { /* a state kept here shares the list up to its count */
-			kept = k->vardefs;
-			n_kept = k->nvardefs;
-		}
-	}
-	ck_assert_uint_eq(k->nvardefs, base + 200);
-	for (int i = 0; i < 200; i++)
-		ck_assert_ptr_eq(k->vardefs[base + (size_t)i], made[i]);
-	for (size_t i = 0; i < n_kept; i++)
-		ck_assert_ptr_eq(kept[i], i < base ? k->vardefs[i] : made[i - base]);
-	size_t in_table = 0;
-	for (size_t i = 0; i < k->vcap; i++)
-		in_table += k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF;
-	ck_assert_uint_eq(in_table, k->nvardefs);
+	tg_keeper_log_tables(k);
+	tg_hmap_put(k->vardef_map, (const char *)v1, d1);
+	tg_keeper_keep_tables(k, &then);
+	tg_hmap_put(k->vardef_map, (const char *)v2, d2);
+	ck_assert_ptr_eq(tg_v_def_made(k, v1), d1);
+	ck_assert_ptr_eq(tg_v_def_made(k, v2), d2);
+
+	struct tg_keeper K2, *k2 = &K2;
+	tg_keeper_init(k2, arena, intern, &diag, sm, NULL);
+	tg_keeper_restore_tables(k2, &then);
+	ck_assert_ptr_eq(tg_v_def_made(k2, v1), d1);
+	ck_assert_ptr_null(tg_v_def_made(k2, v2));
+	/* the restored keeper goes on in a log of its own */
+	tg_hmap_put(k2->vardef_map, (const char *)v2, d1);
+	ck_assert_ptr_eq(tg_v_def_made(k2, v2), d1);
+	ck_assert_ptr_eq(tg_v_def_made(k, v2), d2);
+	tg_keeper_log_stop(k2);
+	tg_keeper_log_stop(k);
+	tg_keeper_done(k2);
 }
 END_TEST
 
@@ -502,7 +504,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, record_notes);
 	tcase_add_test(tc, vtabs_passed_on);
 	tcase_add_test(tc, unique_vardef_isa);
-	tcase_add_test(tc, vardef_list);
+	tcase_add_test(tc, vardef_instantiations_by_state);
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
