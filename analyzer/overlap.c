@@ -3474,6 +3474,13 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
 	return t->v;
 }
 
+void overlap_pairs_make(struct model *m)
+{
+	size_t n;
+
+	(void)overlap_pairs_of(m, &n);
+}
+
 const struct model_pattern *overlap_preferred(const struct model_pattern *a,
                                               const struct model_pattern *b, bool *out_by_order,
                                               bool *out_defined)

@@ -155,6 +155,7 @@ const struct rule rule_benefit_conflict = {
 		"                     (My_MulIOp $x, $c), [], (addBenefit 1)>;\n",
 	.tags = tags,
 	.precision = RULE_PREC_MEDIUM,
-	.flags = 0,
+	.flags = RULE_READS_ONLY,
 	.check = check_benefit_conflict,
+	.prepare = overlap_pairs_make,
 };

@@ -106,6 +106,7 @@ const struct rule rule_overlapping_matchers = {
 		"                    [(NotDefinedBy<\"My_NegOp\"> $b)]>;\n",
 	.tags = tags,
 	.precision = RULE_PREC_MEDIUM,
-	.flags = 0,
+	.flags = RULE_READS_ONLY,
 	.check = check_overlapping_matchers,
+	.prepare = overlap_pairs_make,
 };

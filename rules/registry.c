@@ -8,9 +8,12 @@
 #include "rules/rule.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cthreads.h"
 #include "analyzer/model.h"
 
 #define RULE(sym) extern const struct rule rule_##sym;
@@ -75,15 +78,116 @@ void rule_list(FILE *f, const struct rule_config *c)
 	}
 }
 
+/* ---- running rules side by side ------------------------------------------
+ *
+ * The reading rules (RULE_READS_ONLY: overlapping-matchers and
+ * benefit-conflict, which word the overlap pairs) take a third of the
+ * rules' time after the pairs are decided on a corpus run; with -j they
+ * run on another thread while the calling thread runs the other rules (the
+ * recursion analysis, which fills ops in, among them), and either thread
+ * takes a reading rule left when it is done.  Each rule reports into a
+ * context of its own; the findings go to the run's context in table order
+ * once all are done, as if the rules had run one after another.  Ops
+ * filled in meanwhile report into the run's context at once, as they do
+ * when the overlap pairs are decided on threads (the report sorts). */
+
+struct rule_run {
+	const struct rule *rule;
+	bool reads_only;
+	struct pl_diag_ctx rec;        /* records what the rule reports */
+	struct pl_vec got;             /* struct pl_diag *, in order */
+};
+
+struct rules_side {
+	struct model *m;
+	const struct rule_config *cfg;
+	struct rule_run *runs;         /* the enabled rules, in table order */
+	unsigned n;
+	_Atomic unsigned next_ro;      /* the next reading rule to claim */
+};
+
+static void record_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
+{
+	(void)ctx;
+	pl_vec_push(&((struct rule_run *)ud)->got, (void *)d);
+}
+
+static void run_recorded(struct rules_side *s, struct rule_run *rr)
+{
+	struct rule_ctx ctx = {rr->rule, s->m, &rr->rec, s->cfg};
+
+	rr->rule->check(&ctx);
+}
+
+/* Run the reading rules not claimed yet. */
+static int run_reading(void *arg)
+{
+	struct rules_side *s = arg;
+
+	for (;;) {
+		unsigned i = atomic_fetch_add(&s->next_ro, 1);
+		while (i < s->n && !s->runs[i].reads_only)
+			i = atomic_fetch_add(&s->next_ro, 1);
+		if (i >= s->n)
+			return 0;
+		run_recorded(s, &s->runs[i]);
+	}
+}
+
+/* The enabled rules runs[0..n) side by side (see above). */
+static void run_side_by_side(struct model *m, struct pl_diag_ctx *diag,
+                             const struct rule_config *cfg, struct rule_run *runs, unsigned n)
+{
+	struct rules_side s = {.m = m, .cfg = cfg, .runs = runs, .n = n};
+	thrd_t id;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (runs[i].reads_only && runs[i].rule->prepare)
+			runs[i].rule->prepare(m);
+		/* an arena per rule: rules on two threads allocate at once */
+		pl_diag_ctx_init(&runs[i].rec, diag->sm, pl_arena_new());
+		runs[i].rec.sink.emit = record_emit;
+		runs[i].rec.sink.ud = &runs[i];
+		runs[i].rec.max_errors = 0; /* the run's context applies the cap */
+	}
+	atomic_init(&s.next_ro, 0);
+	bool helper = thrd_create(&id, run_reading, &s) == thrd_success;
+	for (unsigned i = 0; i < n; i++)
+		if (!runs[i].reads_only)
+			run_recorded(&s, &runs[i]);
+	run_reading(&s);
+	if (helper)
+		thrd_join(id, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		for (size_t k = 0; k < runs[i].got.len; k++)
+			pl_diag_end(diag, runs[i].got.items[k]);
+		pl_vec_free(&runs[i].got);
+		pl_arena_adopt(diag->arena, runs[i].rec.arena);
+	}
+}
+
 unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct rule_config *cfg)
 {
 	struct rule_config defaults;
-	unsigned ran = 0;
+	struct rule_run runs[RULE_COUNT];
+	unsigned ran = 0, reading = 0;
 
 	if (!cfg) {
 		rule_config_init(&defaults);
 		cfg = &defaults;
 	}
+	for (unsigned i = 0; i < RULE_COUNT; i++) {
+		const struct rule *r = rule_table[i];
+		if (!cfg->enabled[i] || !r->check)
+			continue;
+		runs[ran] = (struct rule_run){.rule = r, .reads_only = (r->flags & RULE_READS_ONLY) != 0};
+		reading += runs[ran++].reads_only;
+	}
+	if (model_jobs(m) > 1 && reading && ran > 1) {
+		run_side_by_side(m, diag, cfg, runs, ran);
+		return ran;
+	}
+	ran = 0;
 	for (unsigned i = 0; i < RULE_COUNT; i++) {
 		const struct rule *r = rule_table[i];
 		struct rule_ctx ctx = {r, m, diag, cfg};

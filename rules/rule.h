@@ -35,6 +35,10 @@ enum {
 	RULE_NOT_IMPLEMENTED = 1u << 1,   /* registered, but its analysis does not exist yet */
 	RULE_FRAMEWORK = 1u << 2,         /* reported by the framework itself, no check function */
 	RULE_OFF_BY_DEFAULT = 1u << 3,    /* pedantic: runs only when enabled (--enable, config) */
+	/* its check reads only the model's patterns and what its prepare
+	 * made, fills nothing in on first use and writes only through its
+	 * context: with -j it runs beside the other rules (rules_run_all) */
+	RULE_READS_ONLY = 1u << 4,
 };
 
 /* How often a rule's findings are true, as SARIF's `precision` property
@@ -58,6 +62,9 @@ struct rule {
 	enum rule_precision precision; /* expected precision */
 	unsigned flags;              /* RULE_* flags */
 	void (*check)(struct rule_ctx *ctx); /* the analysis; NULL for framework rules */
+	/* RULE_READS_ONLY: what check needs made in the model before it runs
+	 * beside other rules (the overlap pairs), or NULL */
+	void (*prepare)(struct model *m);
 };
 
 /* The rule table, in rules.def order: rule index = position. */
@@ -153,7 +160,10 @@ struct rule_finding_info {
 };
 
 /* Run every enabled rule that has a check function, in table order, over
- * model m; findings go to diag.  Returns the number of rules run. */
+ * model m; findings go to diag, in table order.  With model_jobs(m) > 1
+ * the RULE_READS_ONLY rules run on another thread while this one runs the
+ * others, each rule's findings recorded and passed on in table order.
+ * Returns the number of rules run. */
 unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct rule_config *cfg);
 
 /* The severity a rule's findings get under c (c may be NULL: the
