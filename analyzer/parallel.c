@@ -35,6 +35,7 @@ struct slot {
 	struct pl_vec recorded;      /* struct pl_diag *, in emission order */
 	struct tg_records *recs;     /* tg_load's *out */
 	int rc;                      /* tg_load's result */
+	bool claimed;                /* a worker took it (guarded by pf->lock) */
 	bool done;                   /* evaluated (guarded by pf->lock) */
 	bool taken;                  /* replayed: diagnostics now go straight to the run */
 	struct pl_prefetch *pf;      /* back pointer for the sink */
@@ -105,12 +106,10 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
  * worker evaluate every shared include: with blocks of a quarter of a
  * worker's share, MLIR 16's dialect tree took 131-135 ms at -j 2 against
  * 121-122 ms.) */
-static struct slot *claim(struct pl_prefetch *pf, unsigned w)
+static struct slot *next_job(struct pl_prefetch *pf, unsigned w)
 {
 	struct segment *own = &pf->segs[pf->cur[w]], *big = NULL;
 
-	if (pf->stop)
-		return NULL;
 	if (own->lo < own->hi)
 		return &pf->slots[pf->order[own->lo++]];
 	if (pf->next_seg < pf->n_segs) {
@@ -123,6 +122,15 @@ static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 		    (!big || pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo))
 			big = &pf->segs[v];
 	return big ? &pf->slots[pf->order[--big->hi]] : NULL;
+}
+
+static struct slot *claim(struct pl_prefetch *pf, unsigned w)
+{
+	struct slot *s = pf->stop ? NULL : next_job(pf, w);
+
+	if (s)
+		s->claimed = true;
+	return s;
 }
 
 /* Whether a job is left to claim (pf->lock held). */
@@ -147,6 +155,20 @@ static struct slot *done_before(struct pl_prefetch *pf, const struct slot *s)
 			return e;
 	}
 	return NULL;
+}
+
+/* A slot before s of the same file that another worker is evaluating
+ * (pf->lock held): waiting for it, then taking its records, costs no more
+ * than evaluating s (the corpus's .pdll inputs include TestOps.td and
+ * TensorOps.td from neighbouring blocks). */
+static bool evaluating_before(struct pl_prefetch *pf, const struct slot *s)
+{
+	for (size_t i = s->same_before; i; i = pf->slots[i - 1].same_before) {
+		const struct slot *e = &pf->slots[i - 1];
+		if (e->claimed && !e->done && !e->stream)
+			return true;
+	}
+	return false;
 }
 
 /* Link each slot to the last slot before it of the same file. */
@@ -191,8 +213,12 @@ static int worker(void *arg)
 		/* this worker's last load when none is left for it to claim */
 		bool last = !jobs_left(pf);
 		/* a .pdll input's include that another's evaluated already
-		 * (the inputs of one project, with folders of their own) */
-		struct slot *e = s && (size_t)(s - pf->slots) >= pf->n ? done_before(pf, s) : NULL;
+		 * (the inputs of one project, with folders of their own), or
+		 * is evaluating */
+		struct slot *e = NULL;
+		if (s && (size_t)(s - pf->slots) >= pf->n)
+			while (!(e = done_before(pf, s)) && evaluating_before(pf, s))
+				cnd_wait(&pf->cond, &pf->lock);
 		mtx_unlock(&pf->lock);
 		if (!s)
 			break;
@@ -279,18 +305,18 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * against 279 ms.  The corpus's largest file is 140 KiB. */
 #define STREAM_MIN_BYTES (256 * 1024)
 
-/* Jobs per worker at the least.  Each worker has an include cache of its
- * own, so it evaluates again the files its inputs include in common with
- * the other workers' (OpBase.td and the rest of MLIR's base files, a
- * dialect's ops that inputs of both parts include): with few inputs
- * that outweighs what the second core gains.  Measured on the corpus's
- * runs of 2-15 files (one per include set or per project), -j 2 was
- * slower than -j 1 in 25 of 31 (-j 1 took 0.63-0.99 of its time; a
- * single .pdll input with its .td includes as jobs among them); the
- * project of 41 files (65 jobs) gained 1.22x, the whole corpus (178)
- * 1.4-1.5x.
+/* Jobs per worker at the least: a worker costs a thread start, arenas and
+ * the shared intern table's lock, and with few inputs both workers
+ * evaluate the first includes (OpBase.td and the rest of MLIR's base
+ * files) at once, before either kept their states.  When each worker had
+ * an include cache of its own, -j 2 was slower than -j 1 on most of the
+ * corpus's runs of 2-15 files, and the least was 8; with the workers
+ * sharing the states, the corpus's 14 project runs (5-41 files each)
+ * took 318 ms at -j 2 with 4 against 360 ms with 8 (-j 1: 370 ms; 9
+ * alternated rounds), and its 100 runs by include set (1-15 files) the
+ * same time either way.
  * Below twice this many jobs, the inputs load on the calling thread. */
-enum { MIN_JOBS_PER_WORKER = 8 };
+enum { MIN_JOBS_PER_WORKER = 4 };
 /* Blocks of the input order per worker (claim).  The corpus at -j 2 (118
  * jobs; three comparisons of 21-31 alternated runs): with 2 to 16 blocks
  * per worker the inputs loaded 4-16 ms sooner than in two halves (loading

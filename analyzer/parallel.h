@@ -52,8 +52,8 @@ unsigned pl_jobs_default(void);
 /* Evaluate the .td files among files[0..n), and the .td files the .pdll
  * files among them include (pdll_td_includes), on jobs threads, and return
  * while they run (the strings must outlive the prefetch), one thread
- * for every 8 such files at most.  Returns NULL when there is nothing to
- * overlap (jobs < 2, fewer than 16 such files and no stream, or no thread
+ * for every 4 such files at most.  Returns NULL when there is nothing to
+ * overlap (jobs < 2, fewer than 8 such files and no stream, or no thread
  * could be started): then load sequentially. */
 struct pl_prefetch *pl_prefetch_start(struct pl_run *r, const char *const *files, size_t n,
                                       unsigned jobs);
