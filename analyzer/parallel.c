@@ -318,12 +318,15 @@ static void order_push(struct pl_prefetch *pf, size_t slot)
  * Below twice this many jobs, the inputs load on the calling thread. */
 enum { MIN_JOBS_PER_WORKER = 4 };
 /* Blocks of the input order per worker (claim).  More blocks leave fewer
- * imports after the last evaluation, but make the workers start on the
- * same new includes at once more often (both evaluate them; one state is
- * kept).  -j 2 against -j 1, alternated 21 times: the corpus (118 jobs)
- * 0.617 of the time with 1 block per worker, 0.571 with 4, 0.600 with 8;
- * MLIR 16's Dialect tree (whose dialects include little in common) 0.599,
- * 0.640 and 0.684 (15 times). */
+ * imports after the last evaluation, and make the workers reach the same
+ * new includes at once more often (one waits for the other's state:
+ * tg_parse.c).  -j 2 against -j 1, alternated 21 times: the corpus (118
+ * jobs) took 0.559, 0.575, 0.592 and 0.586 of the time with 2, 4, 8 and
+ * 16 blocks per worker, MLIR 16's Dialect tree 0.630, 0.638 and 0.616
+ * with 2, 4 and 8: the same within this machine's noise.  (Before the
+ * wait, when both workers evaluated such includes, 8 blocks took 0.600 and
+ * 0.684, and one block -- two halves of the order, the importer left the
+ * second half's imports -- 0.617 and 0.599.) */
 enum { BLOCKS_PER_WORKER = 4 };
 
 static bool worth_streaming(const char *path)

@@ -1811,6 +1811,12 @@ bool tg_lex_includes_hold(struct pl_source_mgr *sm, struct pl_intern *intern,
 	return hold;
 }
 
+void tg_lex_chunk_start(const struct tg_lexer *lx, uint32_t *file, uint32_t *off)
+{
+	*file = lx->ck->file;
+	*off = lx->ck->off;
+}
+
 bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c)
 {
 	if (c->file != lx->ck->file || c->off != lx->ck->off)

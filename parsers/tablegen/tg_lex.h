@@ -227,6 +227,8 @@ bool tg_lex_chunk_same(const struct tg_lex_chunk *a, const struct tg_lex_chunk *
  * up again when c was lexed under other -I folders or confinement; this
  * may load files into the source manager). */
 bool tg_lex_chunk_here(struct tg_lexer *lx, const struct tg_lex_chunk *c);
+/* At a chunk start: the file and offset where the chunk starts. */
+void tg_lex_chunk_start(const struct tg_lexer *lx, uint32_t *file, uint32_t *off);
 /* Whether each of n includes -- the one whose name is the string token at
  * at[i] entered file id file[i]; at[i].file 0 for the main file -- finds
  * the same file under the -I folders include_dirs[0..n_include) and the

@@ -467,6 +467,8 @@ struct parser {
 	/* include cache (tg_load_cached) */
 	struct tg_cache *cache;
 	struct tg_ckpt *node;          /* the state equals this node's; NULL: not cached */
+	struct tg_busy *busy;          /* the fresh chunk noted on busy_under (shared trees) */
+	struct tg_ckpt *busy_under;
 	uint32_t seen_seq;             /* chunks handled */
 	bool fresh;                    /* the chunk seen_seq is being evaluated */
 	unsigned diag0;                /* diagnostics before it */
@@ -3453,13 +3455,25 @@ static bool parse_object_list(struct parser *p, struct multiclass *mc)
  * Threads may share a cache (tg_cache_share): the tree, each node found
  * and made under the tree's lock, a node's state written by the one
  * thread that claimed it before it is marked kept, and read only after.
+ * A thread that evaluates a chunk notes where it starts on the node it
+ * evaluates it under (struct tg_busy) until the chunk ends; another thread
+ * that reaches the same place under that node waits for the state rather
+ * than evaluate the chunk too (a thread notes nothing while it waits, so
+ * no two wait for each other).
  * Each thread restores states into keepers of its own; the logs a state
  * shares with the keeper that kept it are read up to the state's counts,
  * which that keeper never writes again (tg_value.c).
  */
 
+/* A chunk a thread is evaluating under a node of a shared tree. */
+struct tg_busy {
+	struct tg_busy *next;
+	uint32_t file, off;            /* where it starts (tg_lex_chunk_start) */
+};
+
 struct tg_ckpt {
 	struct tg_ckpt *parent, *child, *sibling;
+	struct tg_busy *busy;          /* chunks being evaluated under it (tree lock) */
 	struct tg_lex_chunk *chunk;    /* the chunk, its dependencies and lexer effects */
 	bool saved;                    /* k and the rest hold the state */
 	struct tg_keeper k;            /* keeper after the chunk, its tables copied
@@ -3496,6 +3510,7 @@ struct tg_cache_tree {
 	struct tg_cache_root *roots;   /* one per set of options loaded under */
 	bool shared;                   /* lock made: threads share the tree */
 	mtx_t lock;                    /* held to find, add and mark nodes */
+	cnd_t ended;                   /* a chunk some thread evaluated ended */
 	unsigned refs;                 /* caches using the tree */
 	struct pl_arena **arenas;      /* theirs, freed with the tree */
 	unsigned n_arenas;
@@ -3537,6 +3552,7 @@ struct tg_cache *tg_cache_share(struct tg_cache *c)
 {
 	if (!c->tree->shared) {
 		mtx_init(&c->tree->lock, mtx_plain);
+		cnd_init(&c->tree->ended);
 		c->tree->shared = true;
 	}
 	return cache_on(c->tree);
@@ -3569,8 +3585,10 @@ void tg_cache_free(struct tg_cache *c)
 	for (unsigned i = 0; i < t->n_arenas; i++)
 		pl_arena_free(t->arenas[i]);
 	free(t->arenas);
-	if (t->shared)
+	if (t->shared) {
+		cnd_destroy(&t->ended);
 		mtx_destroy(&t->lock);
+	}
 	free(t);
 }
 
@@ -3691,6 +3709,38 @@ static void ckpt_keep(struct tg_cache *cache, struct tg_ckpt *c, struct tg_keepe
 	c->mcs = tg_hmap_copy(a, mcs);
 }
 
+/* p evaluates no chunk any more: take its note off and wake the threads
+ * waiting for the chunk's end. */
+static void busy_end(struct parser *p)
+{
+	struct tg_cache_tree *t = p->busy ? p->cache->tree : NULL;
+
+	if (!t)
+		return;
+	mtx_lock(&t->lock);
+	for (struct tg_busy **b = &p->busy_under->busy; *b; b = &(*b)->next)
+		if (*b == p->busy) {
+			*b = p->busy->next;
+			break;
+		}
+	cnd_broadcast(&t->ended);
+	mtx_unlock(&t->lock);
+	p->busy = NULL;
+}
+
+/* Whether another thread is evaluating, under c, a chunk that starts
+ * where p's next one does (tree lock held). */
+static bool busy_here(const struct parser *p, const struct tg_ckpt *c)
+{
+	uint32_t file, off;
+
+	tg_lex_chunk_start(p->lx, &file, &off);
+	for (const struct tg_busy *b = c->busy; b; b = b->next)
+		if (b->file == file && b->off == off)
+			return true;
+	return false;
+}
+
 /* Mark c kept (its state written): other threads may restore it now. */
 static void ckpt_publish(struct tg_cache *cache, struct tg_ckpt *c)
 {
@@ -3734,11 +3784,15 @@ static bool ckpt_finish(struct parser *p)
 	struct tg_lex_chunk *ch;
 
 	p->fresh = false;
-	if (p->failed || p->k->fatal || pl_diag_total(p->k->diag) != p->diag0)
+	if (p->failed || p->k->fatal || pl_diag_total(p->k->diag) != p->diag0) {
+		busy_end(p);
 		return false;
+	}
 	ch = tg_lex_chunk_take(p->lx, cache->arena, p->seen_seq);
-	if (!ch)
+	if (!ch) {
+		busy_end(p);
 		return false;
+	}
 	tree_lock(cache->tree);
 	struct tg_ckpt *c = p->node->child;
 	while (c && !tg_lex_chunk_same(c->chunk, ch))
@@ -3770,6 +3824,7 @@ static bool ckpt_finish(struct parser *p)
 		ckpt_keep(cache, c, p->k, p->mcs, false);
 		ckpt_publish(cache, c);
 	}
+	busy_end(p); /* after the state is kept: the threads waiting find it */
 	p->node = c;
 	return true;
 }
@@ -3989,11 +4044,26 @@ static void cache_boundary(struct parser *p)
 			}
 		}
 		if (!c && !p->no_restore) {
-			tree_lock(p->cache->tree);
-			c = p->node->child;
-			while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
-				c = c->sibling;
-			tree_unlock(p->cache->tree);
+			struct tg_cache_tree *t = p->cache->tree;
+			tree_lock(t);
+			for (;;) {
+				c = p->node->child;
+				while (c && !(c->saved && tg_lex_chunk_here(p->lx, c->chunk)))
+					c = c->sibling;
+				if (c || !t->shared || !busy_here(p, p->node))
+					break;
+				cnd_wait(&t->ended, &t->lock);
+			}
+			if (!c && t->shared) {
+				/* evaluated here: the others wait for it */
+				struct tg_busy *b = PL_NEW(p->cache->arena, struct tg_busy);
+				tg_lex_chunk_start(p->lx, &b->file, &b->off);
+				b->next = p->node->busy;
+				p->node->busy = b;
+				p->busy = b;
+				p->busy_under = p->node;
+			}
+			tree_unlock(t);
 		}
 		if (!c) {
 			if (walked) {
@@ -4033,8 +4103,10 @@ static void cache_boundary(struct parser *p)
 		ckpt_restore(p, skipped);
 	if (own && p->cache->dir && p->key && !image_find(p->cache, p->key))
 		image_save(p, own);
-	if (!p->node)
+	if (!p->node) {
+		busy_end(p);
 		tg_keeper_log_stop(p->k); /* nothing keeps this state any more */
+	}
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -4052,6 +4124,7 @@ int tg_load(struct tg_records **out, struct pl_arena *arena, struct pl_intern *i
 
 static void parser_free(struct parser *p)
 {
+	busy_end(p);
 	tg_lex_free(p->lx);
 	tg_hmap_free(p->mcs);
 	free(p->lets);

@@ -507,6 +507,83 @@ START_TEST(shared_caches_agree)
 }
 END_TEST
 
+/* Two threads that reach the same included text at once: one evaluates
+ * it, the other waits for its state (tg_parse.c, struct tg_busy), so the
+ * two caches together evaluate each chunk once, as one cache loading the
+ * inputs one after another does.  big.td takes milliseconds to evaluate,
+ * so that both threads are in it together. */
+START_TEST(shared_caches_evaluate_once)
+{
+	struct pl_buf big = {0};
+	for (int i = 0; i < 3000; i++)
+		pl_buf_printf(&big, "class K%d<int n> { int v = n; list<int> l = [n, %d]; }\ndef k%d : K%d<%d>;\n",
+		              i, i, i, i, i);
+	write_file("big.td", pl_buf_cstr(&big));
+	pl_buf_free(&big);
+	write_file("bu1.td", "include \"big.td\"\ninclude \"base.td\"\ndef bu1 : B;\n");
+	write_file("bu2.td", "include \"big.td\"\ninclude \"base.td\"\ndef bu2 : A<5>;\n");
+	const char *dirs[] = {tmpdir};
+	const struct tg_options o = {dirs, 1, NULL, 0, false, NULL};
+	const char *files[] = {tmp_path("bu1.td"), tmp_path("bu2.td")};
+	struct pl_arena *ca = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(ca);
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	unsigned once, restored, e0, e1;
+
+	/* one cache, one load after the other (the states' objects live in
+	 * the loads' arena) */
+	struct tg_cache *alone = tg_cache_new();
+	struct pl_arena *a = pl_arena_new();
+	for (int i = 0; i < 2; i++) {
+		unsigned errors;
+		free(dump_of(alone, a, in, sm, files[i], &o, &errors));
+		ck_assert_uint_eq(errors, 0);
+	}
+	tg_cache_stats(alone, &restored, &once);
+	tg_cache_free(alone);
+	pl_arena_free(a);
+	ck_assert_uint_gt(once, 0);
+	for (int round = 0; round < 5; round++) {
+		struct tg_cache *c0 = tg_cache_new(), *c1 = tg_cache_share(c0);
+		struct share_job jobs[2];
+		pl_intern_set_shared(in, 1);
+		for (int t = 0; t < 2; t++) {
+			memset(&jobs[t], 0, sizeof(jobs[t]));
+			jobs[t].cache = t ? c1 : c0;
+			jobs[t].arena = pl_arena_new();
+			jobs[t].view = pl_intern_view_new(in, jobs[t].arena);
+			jobs[t].sm = sm;
+			jobs[t].o = &o;
+			jobs[t].files = files;
+			jobs[t].n = 2;
+		}
+		thrd_t id;
+		ck_assert_int_eq(thrd_create(&id, share_thread, &jobs[1]), thrd_success);
+		share_thread(&jobs[0]);
+		ck_assert_int_eq(thrd_join(id, NULL), thrd_success);
+		pl_intern_set_shared(in, 0);
+		tg_cache_stats(c0, &restored, &e0);
+		tg_cache_stats(c1, &restored, &e1);
+		ck_assert_msg(e0 + e1 == once, "round %d: %u + %u chunks evaluated on two threads, %u on one",
+		              round, e0, e1, once);
+		for (int t = 0; t < 2; t++)
+			share_check(&jobs[t], in);
+		tg_cache_free(c0);
+		tg_cache_free(c1);
+		for (int t = 0; t < 2; t++) {
+			pl_intern_free(jobs[t].view);
+			pl_arena_free(jobs[t].arena);
+		}
+	}
+	unlink(tmp_path("big.td"));
+	unlink(tmp_path("bu1.td"));
+	unlink(tmp_path("bu2.td"));
+	pl_source_mgr_free(sm);
+	pl_intern_free(in);
+	pl_arena_free(ca);
+}
+END_TEST
+
 /* tg_records_same_under (folders_fixture): records of ia.td loaded under
  * folders a are those it makes under a2 (another folder first, without
  * its includes' files) and not under b (lib.td's include finds fb's
@@ -1009,6 +1086,7 @@ int main(void)
 		tcase_add_test(tc, object_across_files_agrees);
 		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, shared_caches_agree);
+		tcase_add_test(tc, shared_caches_evaluate_once);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
