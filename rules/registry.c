@@ -9,7 +9,6 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer/arena.h"
@@ -187,15 +186,9 @@ unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct r
 		run_side_by_side(m, diag, cfg, runs, ran);
 		return ran;
 	}
-	ran = 0;
-	for (unsigned i = 0; i < RULE_COUNT; i++) {
-		const struct rule *r = rule_table[i];
-		struct rule_ctx ctx = {r, m, diag, cfg};
-
-		if (!cfg->enabled[i] || !r->check)
-			continue;
-		r->check(&ctx);
-		ran++;
+	for (unsigned i = 0; i < ran; i++) {
+		struct rule_ctx ctx = {runs[i].rule, m, diag, cfg};
+		runs[i].rule->check(&ctx);
 	}
 	return ran;
 }
