@@ -441,6 +441,39 @@ static void share_check(struct share_job *j, struct pl_intern *in)
 	}
 }
 
+/* jobs[0..2) on caches c0 and c1, each with an arena and a view of in. */
+static void share_jobs_init(struct share_job *jobs, struct tg_cache *c0, struct tg_cache *c1,
+                            struct pl_intern *in, struct pl_source_mgr *sm,
+                            const struct tg_options *o)
+{
+	for (int t = 0; t < 2; t++) {
+		memset(&jobs[t], 0, sizeof(jobs[t]));
+		jobs[t].cache = t ? c1 : c0;
+		jobs[t].arena = pl_arena_new();
+		jobs[t].view = pl_intern_view_new(in, jobs[t].arena);
+		jobs[t].sm = sm;
+		jobs[t].o = o;
+	}
+}
+
+/* Both jobs at once: jobs[1] on a thread, jobs[0] here. */
+static void share_jobs_run(struct share_job *jobs)
+{
+	thrd_t id;
+
+	ck_assert_int_eq(thrd_create(&id, share_thread, &jobs[1]), thrd_success);
+	share_thread(&jobs[0]);
+	ck_assert_int_eq(thrd_join(id, NULL), thrd_success);
+}
+
+static void share_jobs_free(struct share_job *jobs)
+{
+	for (int t = 0; t < 2; t++) {
+		pl_intern_free(jobs[t].view);
+		pl_arena_free(jobs[t].arena);
+	}
+}
+
 START_TEST(shared_caches_agree)
 {
 	const char *dirs[] = {tmpdir};
@@ -460,14 +493,7 @@ START_TEST(shared_caches_agree)
 	unsigned restored, evaluated;
 
 	pl_intern_set_shared(in, 1);
-	for (int t = 0; t < 2; t++) {
-		memset(&jobs[t], 0, sizeof(jobs[t]));
-		jobs[t].cache = t ? c1 : c0;
-		jobs[t].arena = pl_arena_new();
-		jobs[t].view = pl_intern_view_new(in, jobs[t].arena);
-		jobs[t].sm = sm;
-		jobs[t].o = &o;
-	}
+	share_jobs_init(jobs, c0, c1, in, sm, &o);
 	/* one cache keeps base.td's and cond.td's states, the other restores them */
 	jobs[0].files = first;
 	jobs[0].n = 1;
@@ -484,23 +510,17 @@ START_TEST(shared_caches_agree)
 	ck_assert_uint_gt(restored, 0);
 	ck_assert_uint_eq(evaluated, 0);
 	/* then both at once */
-	thrd_t id;
 	for (int t = 0; t < 2; t++) {
 		jobs[t].files = mix[t];
 		jobs[t].n = 8;
 	}
-	ck_assert_int_eq(thrd_create(&id, share_thread, &jobs[1]), thrd_success);
-	share_thread(&jobs[0]);
-	ck_assert_int_eq(thrd_join(id, NULL), thrd_success);
+	share_jobs_run(jobs);
 	tg_cache_free(c0); /* the states stay until the last cache goes */
 	for (int t = 0; t < 2; t++)
 		share_check(&jobs[t], in);
 	pl_intern_set_shared(in, 0);
 	tg_cache_free(c1);
-	for (int t = 0; t < 2; t++) {
-		pl_intern_free(jobs[t].view);
-		pl_arena_free(jobs[t].arena);
-	}
+	share_jobs_free(jobs);
 	pl_source_mgr_free(sm);
 	pl_intern_free(in);
 	pl_arena_free(ca);
@@ -547,20 +567,12 @@ START_TEST(shared_caches_evaluate_once)
 		struct tg_cache *c0 = tg_cache_new(), *c1 = tg_cache_share(c0);
 		struct share_job jobs[2];
 		pl_intern_set_shared(in, 1);
+		share_jobs_init(jobs, c0, c1, in, sm, &o);
 		for (int t = 0; t < 2; t++) {
-			memset(&jobs[t], 0, sizeof(jobs[t]));
-			jobs[t].cache = t ? c1 : c0;
-			jobs[t].arena = pl_arena_new();
-			jobs[t].view = pl_intern_view_new(in, jobs[t].arena);
-			jobs[t].sm = sm;
-			jobs[t].o = &o;
 			jobs[t].files = files;
 			jobs[t].n = 2;
 		}
-		thrd_t id;
-		ck_assert_int_eq(thrd_create(&id, share_thread, &jobs[1]), thrd_success);
-		share_thread(&jobs[0]);
-		ck_assert_int_eq(thrd_join(id, NULL), thrd_success);
+		share_jobs_run(jobs);
 		pl_intern_set_shared(in, 0);
 		tg_cache_stats(c0, &restored, &e0);
 		tg_cache_stats(c1, &restored, &e1);
@@ -570,10 +582,7 @@ START_TEST(shared_caches_evaluate_once)
 			share_check(&jobs[t], in);
 		tg_cache_free(c0);
 		tg_cache_free(c1);
-		for (int t = 0; t < 2; t++) {
-			pl_intern_free(jobs[t].view);
-			pl_arena_free(jobs[t].arena);
-		}
+		share_jobs_free(jobs);
 	}
 	unlink(tmp_path("big.td"));
 	unlink(tmp_path("bu1.td"));
