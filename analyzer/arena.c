@@ -10,8 +10,8 @@
  * fresh mapping anyway, and calloc clears only memory it reuses.
  *
  * An arena's first block is small; the following ones are 2 MiB, aligned
- * and marked for transparent huge pages where the system has them (the
- * first 256 MiB of them: big_block_new): a run touches every page it
+ * and in transparent huge pages while the system has them ready
+ * (big_block_new): a run touches every page it
  * allocates, and faulting them in 4 KiB at a time was a tenth of a
  * typical check's time.  The first block is a mapping of
  * its own too: many arenas live briefly and use a few pages of it (the
@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "analyzer/cthreads.h"
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -79,19 +80,76 @@ static struct block *small_block_new(size_t size)
 #endif
 }
 
-/* Blocks marked for huge pages, at most HUGE_MAX of them (256 MiB) per
- * process.  The first huge pages a process asks for the kernel mostly has
- * ready; past a few hundred MiB it has to make them (compaction), or, in a
- * virtual machine, fault in memory the host took back, 2 MiB at a time:
- * 100,000 synthetic patterns (750 MiB) took 2.8-3.0 s with every block
- * huge against 2.3-2.4 s with the first 256 MiB huge and the rest in
- * 4 KiB pages, the system time going from 0.4-1.6 s to 0.4 s; runs below
- * the cap (the corpus at 160 MiB) are as before. */
-enum { HUGE_MAX = 128 };
-static _Atomic unsigned huge_blocks;
+/* Huge pages while the kernel has them ready.  A block marked for them
+ * is faulted in at once (MADV_POPULATE_WRITE, Linux 5.14) and timed: a
+ * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
+ * page the kernel has to make first -- compaction, as after a process
+ * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
+ * host took back -- 5-9 ms, and such faults come in runs of tens.  So a
+ * block whose huge page took longer than its 4 KiB pages would have
+ * (SLOW_NS) sends the next blocks to 4 KiB pages, 4 of them, then twice
+ * as many after each further slow one (up to 64: 128 MiB), before a huge
+ * page is tried again; a fast one ends the back-off.  The synthetic
+ * 10,000-pattern check right after mlir-tblgen-16 (as `make bench` runs
+ * them): 25 of its 34 blocks took 5.5-15.7 ms; with the back-off 313 ->
+ * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s).  The cap of 256 MiB
+ * of huge pages this replaces stays where populating is refused (older
+ * kernels): those blocks fault in as they are touched. */
+enum { HUGE_MAX = 128, SKIP_FIRST = 4, SKIP_MAX = 64 };
+#define SLOW_NS 2000000L
+static _Atomic unsigned huge_blocks; /* blocks marked (for HUGE_MAX) */
+static _Atomic unsigned huge_skip;   /* blocks left to give 4 KiB pages */
+static _Atomic unsigned huge_backoff;/* the skip after the next slow fault */
 
-/* A BIG_BLOCK-aligned mapping of BIG_BLOCK bytes for transparent huge
- * pages while the cap allows, or NULL (then a malloc'd block does). */
+unsigned pl_huge_backoff(unsigned prev, long ns)
+{
+	if (ns <= SLOW_NS)
+		return 0;
+	return prev ? (prev * 2 < SKIP_MAX ? prev * 2 : SKIP_MAX) : SKIP_FIRST;
+}
+
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+static long elapsed_ns(const struct timespec *a, const struct timespec *b)
+{
+	return (long)(b->tv_sec - a->tv_sec) * 1000000000L + (b->tv_nsec - a->tv_nsec);
+}
+
+/* Whether to ask for a huge page for the next block: not while backing
+ * off (each call counts one block of the back-off down). */
+static bool huge_wanted(void)
+{
+	unsigned s = atomic_load_explicit(&huge_skip, memory_order_relaxed);
+	while (s && !atomic_compare_exchange_weak_explicit(&huge_skip, &s, s - 1, memory_order_relaxed,
+	                                                   memory_order_relaxed))
+		;
+	return s == 0;
+}
+
+/* Fault the huge page of the block at a in now, and learn from its time
+ * (above).  False when the kernel cannot populate. */
+static bool huge_populate(void *a)
+{
+#ifdef MADV_POPULATE_WRITE
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (madvise(a, BIG_BLOCK, MADV_POPULATE_WRITE) != 0)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	unsigned b = pl_huge_backoff(atomic_load_explicit(&huge_backoff, memory_order_relaxed),
+	                             elapsed_ns(&t0, &t1));
+	atomic_store_explicit(&huge_backoff, b, memory_order_relaxed);
+	if (b)
+		atomic_store_explicit(&huge_skip, b, memory_order_relaxed);
+	return true;
+#else
+	(void)a;
+	return false;
+#endif
+}
+#endif
+
+/* A BIG_BLOCK-aligned mapping of BIG_BLOCK bytes, in a huge page when the
+ * kernel has one ready (above), or NULL (then a malloc'd block does). */
 static struct block *big_block_new(void)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -104,16 +162,19 @@ static struct block *big_block_new(void)
 		munmap(p, (size_t)(a - p));
 	if (a + BIG_BLOCK < p + span)
 		munmap(a + BIG_BLOCK, (size_t)(p + span - (a + BIG_BLOCK)));
-	if (atomic_fetch_add_explicit(&huge_blocks, 1, memory_order_relaxed) < HUGE_MAX)
+	bool huge = huge_wanted();
+	if (huge) {
 		madvise(a, BIG_BLOCK, MADV_HUGEPAGE);
+		if (!huge_populate(a) &&
+		    atomic_fetch_add_explicit(&huge_blocks, 1, memory_order_relaxed) >= HUGE_MAX)
+			madvise(a, BIG_BLOCK, MADV_NOHUGEPAGE); /* no populating: the old cap */
+	}
 #ifdef MADV_POPULATE_WRITE
-	else
-		/* past the cap: the block's 512 pages in one call rather than a
-		 * fault each (an arena fills its blocks front to back, so only an
-		 * arena's last block has pages it will not use).  100,000
-		 * synthetic patterns: 138,000 -> 39,000 page faults, 2.33 ->
-		 * 2.19-2.28 s.  Kernels before 5.14 refuse; pages then fault in
-		 * as they are touched. */
+	if (!huge)
+		/* the block's 512 pages in one call rather than a fault each (an
+		 * arena fills its blocks front to back, so only an arena's last
+		 * block has pages it will not use).  100,000 synthetic patterns:
+		 * 138,000 -> 39,000 page faults, 2.33 -> 2.19-2.28 s. */
 		madvise(a, BIG_BLOCK, MADV_POPULATE_WRITE);
 #endif
 	struct block *b = (struct block *)(void *)a;

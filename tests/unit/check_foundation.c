@@ -197,6 +197,25 @@ START_TEST(test_arena_text_then_objects)
 }
 END_TEST
 
+/* Huge pages back off after a slow fault (more than the 2 ms 2 MiB of
+ * 4 KiB pages take): 4 blocks, doubling to 64 while faults stay slow; a
+ * fast fault ends it. */
+START_TEST(test_huge_backoff)
+{
+	ck_assert_uint_eq(pl_huge_backoff(0, 200000L), 0);      /* a ready huge page */
+	ck_assert_uint_eq(pl_huge_backoff(0, 2000000L), 0);     /* as fast as 4 KiB pages */
+	ck_assert_uint_eq(pl_huge_backoff(0, 6000000L), 4);     /* compaction */
+	unsigned b = 0, seen[8];
+	for (int i = 0; i < 8; i++)
+		seen[i] = b = pl_huge_backoff(b, 9000000L);
+	ck_assert_uint_eq(seen[0], 4);
+	ck_assert_uint_eq(seen[1], 8);
+	ck_assert_uint_eq(seen[4], 64);
+	ck_assert_uint_eq(seen[7], 64);
+	ck_assert_uint_eq(pl_huge_backoff(64, 150000L), 0);
+}
+END_TEST
+
 /* pl_mem_eq_short agrees with memcmp for every length up to 16 and a
  * difference at every position (the intern table relies on it when two
  * hashes are equal). */
@@ -1439,6 +1458,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_arena_alignment_and_growth);
 	tcase_add_test(tc, test_arena_printf_like_snprintf);
 	tcase_add_test(tc, test_arena_text_then_objects);
+	tcase_add_test(tc, test_huge_backoff);
 	tcase_add_test(tc, test_arena_reuse_zeroed);
 	tcase_add_test(tc, test_own_cache_lines);
 	suite_add_tcase(s, tc);
