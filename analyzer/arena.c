@@ -61,6 +61,31 @@ struct pl_arena {
 	struct block *spare; /* blocks a reset left for this arena to fill again */
 };
 
+/* Huge pages while the kernel has them ready.  A block marked for them
+ * is faulted in at once (MADV_POPULATE_WRITE, Linux 5.14) and timed: a
+ * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
+ * page the kernel has to make first -- compaction, as after a process
+ * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
+ * host took back -- 5-9 ms, and such faults come in runs of tens.  So a
+ * block whose huge page took longer than its 4 KiB pages would have
+ * (SLOW_NS) sends the next blocks to 4 KiB pages, 4 of them, then twice
+ * as many after each further slow one (up to 64: 128 MiB), before a huge
+ * page is tried again; a fast one ends the back-off.  The synthetic
+ * 10,000-pattern check right after mlir-tblgen-16 (as `make bench` runs
+ * them): 25 of its 34 blocks took 5.5-15.7 ms; with the back-off 313 ->
+ * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s).  The cap of 256 MiB
+ * of huge pages this replaces stays where populating is refused (older
+ * kernels): those blocks fault in as they are touched. */
+enum { HUGE_MAX = 128, SKIP_FIRST = 4, SKIP_MAX = 64 };
+#define SLOW_NS 2000000L
+
+unsigned pl_huge_backoff(unsigned prev, long ns)
+{
+	if (ns <= SLOW_NS)
+		return 0;
+	return prev ? (prev * 2 < SKIP_MAX ? prev * 2 : SKIP_MAX) : SKIP_FIRST;
+}
+
 #ifndef PL_DEBUG_ARENA
 /* A first block: a mapping of sizeof(struct block) + size bytes, whose
  * pages are zero and cost nothing until touched; NULL (then calloc). */
@@ -80,35 +105,11 @@ static struct block *small_block_new(size_t size)
 #endif
 }
 
-/* Huge pages while the kernel has them ready.  A block marked for them
- * is faulted in at once (MADV_POPULATE_WRITE, Linux 5.14) and timed: a
- * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
- * page the kernel has to make first -- compaction, as after a process
- * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
- * host took back -- 5-9 ms, and such faults come in runs of tens.  So a
- * block whose huge page took longer than its 4 KiB pages would have
- * (SLOW_NS) sends the next blocks to 4 KiB pages, 4 of them, then twice
- * as many after each further slow one (up to 64: 128 MiB), before a huge
- * page is tried again; a fast one ends the back-off.  The synthetic
- * 10,000-pattern check right after mlir-tblgen-16 (as `make bench` runs
- * them): 25 of its 34 blocks took 5.5-15.7 ms; with the back-off 313 ->
- * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s).  The cap of 256 MiB
- * of huge pages this replaces stays where populating is refused (older
- * kernels): those blocks fault in as they are touched. */
-enum { HUGE_MAX = 128, SKIP_FIRST = 4, SKIP_MAX = 64 };
-#define SLOW_NS 2000000L
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
 static _Atomic unsigned huge_blocks; /* blocks marked (for HUGE_MAX) */
 static _Atomic unsigned huge_skip;   /* blocks left to give 4 KiB pages */
 static _Atomic unsigned huge_backoff;/* the skip after the next slow fault */
 
-unsigned pl_huge_backoff(unsigned prev, long ns)
-{
-	if (ns <= SLOW_NS)
-		return 0;
-	return prev ? (prev * 2 < SKIP_MAX ? prev * 2 : SKIP_MAX) : SKIP_FIRST;
-}
-
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
 static long elapsed_ns(const struct timespec *a, const struct timespec *b)
 {
 	return (long)(b->tv_sec - a->tv_sec) * 1000000000L + (b->tv_nsec - a->tv_nsec);
