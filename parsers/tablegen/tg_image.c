@@ -461,8 +461,8 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 	 * for themselves (they name their anonymous record, which a later
 	 * Class<args> must find again, as LLVM's VarDefInit does). */
 	for (size_t i = 0; i < k->vcap; i++)
-		if (k->vtab[i] && k->vtab[i]->kind == TG_V_VARDEF)
-			push(&w, K_VAL, k->vtab[i]);
+		if (k->vtab[i] && tg_vtab_value(k->vtab[i])->kind == TG_V_VARDEF)
+			push(&w, K_VAL, tg_vtab_value(k->vtab[i]));
 	for (unsigned i = 0; i < k->ndefs; i++)
 		push(&w, K_REC, k->defs[i]);
 	for (unsigned i = 0; i < k->nclasses; i++)

@@ -76,7 +76,9 @@ enum tg_ternop { TG_TER_SUBST, TG_TER_FOREACH, TG_TER_FILTER, TG_TER_IF, TG_TER_
  * Anonymous record names are plain strings ("anonymous_N"); the record
  * says whether it is anonymous. */
 struct tg_value {
-	enum tg_vkind kind;            /* what it is */
+	/* 16-byte aligned, also in arrays: a value table slot keeps hash bits
+	 * in the low bits of the address (tg_value.c, vtab) */
+	_Alignas(16) enum tg_vkind kind; /* what it is */
 	int op;                        /* operator, or string format */
 	unsigned n;                    /* element count */
 	bool closed;                   /* nothing in it resolution can change (v_unique) */
@@ -89,6 +91,12 @@ struct tg_value {
 	const char **names;            /* dag argument names, fold variable names */
 	uint64_t hash;                 /* uniquing hash */
 };
+
+/* The value in a keeper's value table slot (nonzero): see vtab. */
+static inline struct tg_value *tg_vtab_value(uintptr_t slot)
+{
+	return (struct tg_value *)(slot & ~(uintptr_t)15);
+}
 
 /* v's checked type (ISA, EXISTS), else NULL. */
 static inline const struct tg_type *tg_v_cty(const struct tg_value *v)
@@ -162,8 +170,10 @@ struct tg_keeper {
 	struct pl_diag_ctx *diag;
 	struct pl_source_mgr *sm;
 	/* value uniquing: open addressing, vcap a power of two; NULL once
-	 * the keeper is done (tg_keeper_done) */
-	struct tg_value **vtab;
+	 * the keeper is done (tg_keeper_done).  A slot is a value's address
+	 * with 4 bits of its hash in the low bits (tg_value.c, VT_TAG), 0
+	 * when empty. */
+	uintptr_t *vtab;
 	size_t vcap, vcount;
 	struct tg_vtabs *vtabs;        /* tables are taken from there and given back, or
 	                                * NULL: each comes from the arena */
@@ -285,7 +295,7 @@ void tg_keeper_fini(struct tg_keeper *k);
  * the arena it came from; a keeper's replaced tables go back there too. */
 enum { TG_VTABS_MAX = 4 };
 struct tg_vtabs {
-	struct tg_value **tab[TG_VTABS_MAX];
+	uintptr_t *tab[TG_VTABS_MAX];
 	size_t cap[TG_VTABS_MAX];
 	struct pl_arena *arena[TG_VTABS_MAX];
 	unsigned n;

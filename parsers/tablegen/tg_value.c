@@ -282,10 +282,22 @@ const struct pl_span tg_no_span;
 
 /* ---- value tables ----------------------------------------------------- */
 
+/* A slot holds a value's address, whose low 4 bits are 0 (struct
+ * tg_value is 16-byte aligned), with the top 4 bits of its hash in them:
+ * a lookup reads a value (a cache miss on a large table) only when those
+ * bits match.  The probes of a lookup that makes a value read every value
+ * on its way; on 100,000 synthetic patterns v_unique was 8% of a run, which
+ * went 3.41 -> 3.06 s and 3.43 -> 3.38 s (-j 1, two alternated orders). */
+#define VT_TAG(h) ((uintptr_t)((uint64_t)(h) >> 60))
+static inline uintptr_t vt_slot(const struct tg_value *v, uint64_t h)
+{
+	return (uintptr_t)v | VT_TAG(h);
+}
+
 /* A zeroed value table of at least cap slots for k, its size in *got: a
  * table given back to k's pool, when one is as big and not over four
  * times bigger (the smallest such), else a new one in k's arena. */
-static struct tg_value **vtab_take(struct tg_keeper *k, size_t cap, size_t *got)
+static uintptr_t *vtab_take(struct tg_keeper *k, size_t cap, size_t *got)
 {
 	struct tg_vtabs *p = k->vtabs;
 	unsigned best = p ? p->n : 0;
@@ -295,7 +307,7 @@ static struct tg_value **vtab_take(struct tg_keeper *k, size_t cap, size_t *got)
 		    (best == p->n || p->cap[i] < p->cap[best]))
 			best = i;
 	if (p && best < p->n) {
-		struct tg_value **t = p->tab[best];
+		uintptr_t *t = p->tab[best];
 		*got = p->cap[best];
 		p->n--;
 		p->tab[best] = p->tab[p->n];
@@ -305,12 +317,12 @@ static struct tg_value **vtab_take(struct tg_keeper *k, size_t cap, size_t *got)
 		return t;
 	}
 	*got = cap;
-	return pl_touch_zeroed(PL_NEW_ARRAY(k->arena, struct tg_value *, cap), cap * sizeof(struct tg_value *));
+	return pl_touch_zeroed(PL_NEW_ARRAY(k->arena, uintptr_t, cap), cap * sizeof(uintptr_t));
 }
 
 /* Table t of cap slots, which k no longer uses, to k's pool; when the pool
  * is full it replaces the smallest there if it is bigger. */
-static void vtab_give(struct tg_keeper *k, struct tg_value **t, size_t cap)
+static void vtab_give(struct tg_keeper *k, uintptr_t *t, size_t cap)
 {
 	struct tg_vtabs *p = k->vtabs;
 	unsigned at;
@@ -750,7 +762,7 @@ void tg_keeper_log_tables(struct tg_keeper *k)
 	k->vlog = log_new(k->arena, NULL, 0);
 	for (size_t i = 0; i < k->vcap; i++)
 		if (k->vtab[i])
-			log_add(k->arena, k->vlog, k->vtab[i], k->vtab[i]->hash);
+			log_add(k->arena, k->vlog, tg_vtab_value(k->vtab[i]), tg_vtab_value(k->vtab[i])->hash);
 	for (int w = TG_LOG_DEFS; w < TG_LOGS; w++) {
 		struct tg_hmap *m = *keeper_map(k, w);
 		m->log = log_new(k->arena, NULL, 0);
@@ -786,7 +798,7 @@ static void put_value(void *ud, const struct tg_log_ent *e)
 {
 	struct tg_keeper *k = ud;
 
-	k->vtab[vtab_slot(k, e->b)] = (struct tg_value *)e->a;
+	k->vtab[vtab_slot(k, e->b)] = vt_slot(e->a, e->b);
 }
 
 static void put_entry(void *ud, const struct tg_log_ent *e)
@@ -819,9 +831,12 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 {
 	uint64_t h = v_hash(tmp);
 	size_t mask = k->vcap - 1, idx = h & mask;
-	for (struct tg_value *e; (e = k->vtab[idx]) != NULL; idx = (idx + 1) & mask)
-		if (e->hash == h && v_same(e, tmp))
+	uintptr_t tag = VT_TAG(h);
+	for (uintptr_t s; (s = k->vtab[idx]) != 0; idx = (idx + 1) & mask) {
+		struct tg_value *e = tg_vtab_value(s);
+		if ((s & 15) == tag && e->hash == h && v_same(e, tmp))
 			return e;
+	}
 	if (vtab_make_room(k))
 		idx = vtab_slot(k, h);
 	/* every byte is written below: no zeroing */
@@ -842,7 +857,7 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	}
 	v->hash = h;
 	v->closed = v_closed_of(v);
-	k->vtab[idx] = v;
+	k->vtab[idx] = vt_slot(v, h);
 	k->vcount++;
 	if (k->vlog)
 		log_add(k->arena, k->vlog, v, v->hash);
@@ -857,12 +872,12 @@ void tg_v_reserve(struct tg_keeper *k, size_t n)
 		cap *= 2;
 	if (cap == k->vcap)
 		return;
-	struct tg_value **old = k->vtab;
+	uintptr_t *old = k->vtab;
 	size_t ocap = k->vcap;
 	k->vtab = vtab_take(k, cap, &k->vcap);
 	for (size_t i = 0; i < ocap; i++)
-		if (old[i])
-			k->vtab[vtab_slot(k, old[i]->hash)] = old[i];
+		if (old[i]) /* the tag is the hash's: it moves with the slot */
+			k->vtab[vtab_slot(k, tg_vtab_value(old[i])->hash)] = old[i];
 	vtab_give(k, old, ocap);
 }
 
@@ -870,7 +885,7 @@ void tg_v_adopt(struct tg_keeper *k, struct tg_value *v)
 {
 	v->hash = v_hash(v);
 	vtab_make_room(k);
-	k->vtab[vtab_slot(k, v->hash)] = v;
+	k->vtab[vtab_slot(k, v->hash)] = vt_slot(v, v->hash);
 	k->vcount++;
 	if (k->vlog)
 		log_add(k->arena, k->vlog, v, v->hash);

@@ -77,7 +77,7 @@ static size_t slots_used(const struct tg_keeper *kp)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < kp->vcap; i++)
-		n += kp->vtab[i] != NULL;
+		n += kp->vtab[i] != 0;
 	return n;
 }
 
@@ -92,7 +92,7 @@ START_TEST(vtabs_passed_on)
 	struct pl_arena *other = pl_arena_new();
 
 	tg_keeper_init(&a, arena, intern, &diag, sm, &pool);
-	struct tg_value **first = a.vtab;
+	uintptr_t *first = a.vtab;
 	for (int i = 0; i < 100; i++)
 		tg_v_int(&a, 1000 + i);
 	const struct tg_value *a7 = tg_v_int(&a, 7);
@@ -127,7 +127,7 @@ START_TEST(vtabs_passed_on)
 
 	/* a small table is not served from one over four times its size */
 	struct tg_keeper d;
-	struct tg_value **big = PL_NEW_ARRAY(arena, struct tg_value *, (size_t)1 << 17);
+	uintptr_t *big = PL_NEW_ARRAY(arena, uintptr_t, (size_t)1 << 17);
 	pool.tab[0] = big;
 	pool.cap[0] = (size_t)1 << 17;
 	pool.arena[0] = arena;
@@ -138,6 +138,47 @@ START_TEST(vtabs_passed_on)
 	tg_keeper_done(&d);
 	tg_keeper_done(&c);
 	pl_arena_free(other);
+}
+END_TEST
+
+/* Each slot of a value table keeps its value's hash's top bits beside the
+ * address (tg_value.c, VT_TAG): after the table grows and after a state is
+ * restored from the value log, every slot's bits are its value's, and
+ * making a value again finds the one made before. */
+START_TEST(vtab_slots_tagged)
+{
+	struct tg_kept_tables then;
+	size_t cap = k->vcap;
+	int N = (int)cap; /* enough to double the table */
+	const struct tg_value **made = malloc(sizeof(*made) * (size_t)N);
+
+	ck_assert_ptr_nonnull(made);
+	tg_keeper_log_tables(k);
+	for (int i = 0; i < N; i++)
+		made[i] = I(700000 + i);
+	ck_assert_uint_gt(k->vcap, cap); /* grown on the way */
+	tg_keeper_keep_tables(k, &then);
+	struct tg_keeper K2, *k2 = &K2;
+	tg_keeper_init(k2, arena, intern, &diag, sm, NULL);
+	tg_keeper_restore_tables(k2, &then);
+	k2->ty_int = k->ty_int; /* the values were made with k's int type */
+	const struct tg_keeper *ks[2] = {k, k2};
+	for (int w = 0; w < 2; w++) {
+		for (size_t i = 0; i < ks[w]->vcap; i++) {
+			uintptr_t s = ks[w]->vtab[i];
+			if (s)
+				ck_assert_uint_eq(s & 15, tg_vtab_value(s)->hash >> 60);
+		}
+		ck_assert_uint_eq(slots_used(ks[w]), ks[w]->vcount);
+	}
+	for (int i = 0; i < N; i++) {
+		ck_assert_ptr_eq(tg_v_int(k, 700000 + i), made[i]);
+		ck_assert_ptr_eq(tg_v_int(k2, 700000 + i), made[i]);
+	}
+	free(made);
+	tg_keeper_log_stop(k2);
+	tg_keeper_log_stop(k);
+	tg_keeper_done(k2);
 }
 END_TEST
 
@@ -503,6 +544,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, unique_values);
 	tcase_add_test(tc, record_notes);
 	tcase_add_test(tc, vtabs_passed_on);
+	tcase_add_test(tc, vtab_slots_tagged);
 	tcase_add_test(tc, unique_vardef_isa);
 	tcase_add_test(tc, vardef_instantiations_by_state);
 	tcase_add_test(tc, printable_forms);
