@@ -3227,6 +3227,8 @@ const char *overlap_verdict_name(enum overlap_verdict v)
 
 /* ---- root-op index ------------------------------------------------------- */
 
+/* A model's patterns by root op, for comparing only the pairs that can
+ * share a root: the same root op name, or either root any-op. */
 struct overlap_index {
 	const struct model *m;
 	struct ov_ctx ctx;
@@ -3254,7 +3256,7 @@ static int by_root(const void *x, const void *y)
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-struct overlap_index *overlap_index_build(const struct model *m)
+static struct overlap_index *overlap_index_build(const struct model *m)
 {
 	struct overlap_index *ix = PL_NEW(model_arena(m), struct overlap_index);
 	ix->m = m;
@@ -3276,20 +3278,15 @@ struct overlap_index *overlap_index_build(const struct model *m)
 	return ix;
 }
 
-void overlap_index_check(const struct overlap_index *ix, struct overlap_result *out,
-                         struct pl_buf *witness, const struct model_pattern *a,
-                         const struct model_pattern *b)
-{
-	check_in((struct ov_ctx *)&ix->ctx, out, witness, a, b, CHECK_WHY_NO);
-}
-
-void overlap_index_free(struct overlap_index *ix)
+static void overlap_index_free(struct overlap_index *ix)
 {
 	if (ix)
 		ctx_free(&ix->ctx);
 }
 
-/* overlap_index_pairs by the patterns' positions in ix->sorted. */
+/* Call fn(ix, i, j, data) for every candidate pair of patterns (the
+ * positions in ix->sorted; overlap_pairs_of says which, in which order);
+ * fn returns nonzero to stop. */
 static void index_pairs_at(const struct overlap_index *ix,
                            int (*fn)(const struct overlap_index *ix, unsigned i, unsigned j, void *data),
                            void *data)
@@ -3312,28 +3309,6 @@ static void index_pairs_at(const struct overlap_index *ix,
 	}
 }
 
-struct pairs_fn {
-	int (*fn)(const struct model_pattern *a, const struct model_pattern *b, void *data);
-	void *data;
-};
-
-static int pairs_fn_at(const struct overlap_index *ix, unsigned i, unsigned j, void *data)
-{
-	const struct pairs_fn *f = data;
-
-	return f->fn(ix->sorted[i], ix->sorted[j], f->data);
-}
-
-void overlap_index_pairs(const struct overlap_index *ix,
-                         int (*fn)(const struct model_pattern *a, const struct model_pattern *b,
-                                   void *data),
-                         void *data)
-{
-	struct pairs_fn f = {fn, data};
-
-	index_pairs_at(ix, pairs_fn_at, &f);
-}
-
 /* ---- the shared pair table ------------------------------------------------ */
 
 struct pair_table {
@@ -3341,7 +3316,7 @@ struct pair_table {
 	size_t n, cap;
 };
 
-/* The candidate pairs (overlap_index_pairs' order) and what check_in said
+/* The candidate pairs (index_pairs_at's order) and what check_in said
  * of each, when threads share the work. */
 struct pair_job {
 	const struct model_pattern *a, *b;
@@ -3401,7 +3376,7 @@ static int pair_collect(const struct overlap_index *ix, unsigned i, unsigned j, 
 	return 0;
 }
 
-/* The order to decide the pairs in.  The table keeps overlap_index_pairs'
+/* The order to decide the pairs in.  The table keeps index_pairs_at's
  * order (the rules report in it, and findings equal in place and message
  * keep it), but an any-op root's pairs come a row per root, each with
  * every other pattern: taken in that order, the other side of each pair

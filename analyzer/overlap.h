@@ -78,33 +78,15 @@ void overlap_check(struct overlap_result *out, const struct model *m,
 int overlap_witness(struct pl_buf *out_mlir, const struct model *m,
                     const struct model_pattern *a, const struct model_pattern *b);
 
-/* A root-op index of a model's patterns, for comparing only the pairs that
- * can share a root: same root op name, or either root is any-op. */
-struct overlap_index;
-
-struct overlap_index *overlap_index_build(const struct model *m);
-/* Call fn(a, b, data) once for every unordered pair of patterns that may
- * meet (model_patterns_meet) and share a root bucket (or where one has an
- * any-op root), a before b in model order.  fn returns nonzero to stop. */
-void overlap_index_pairs(const struct overlap_index *ix,
-                         int (*fn)(const struct model_pattern *a, const struct model_pattern *b,
-                                   void *data),
-                         void *data);
-
-/* overlap_check with the index's caches (constraint sets are evaluated
- * once per run); witness (may be NULL) gets the witness text appended
- * when the patterns overlap. */
-void overlap_index_check(const struct overlap_index *ix, struct overlap_result *out,
-                         struct pl_buf *witness, const struct model_pattern *a,
-                         const struct model_pattern *b);
-/* Release the index's heap caches (the index itself is in the arena). */
-void overlap_index_free(struct overlap_index *ix);
-
-/* The pair analysis shared by the rules: every pair overlap_index_pairs
- * enumerates, checked once per run (the first call computes and keeps the
- * table with the model, later calls return it), in the same order; only
- * the pairs whose verdict is not OVERLAP_NO are kept, each with its
- * witness (as overlap_index_check appends it).  With model_jobs(m) > 1 and
+/* The pair analysis shared by the rules: every unordered pair of patterns
+ * that may meet (model_patterns_meet) and share a root op name, or where
+ * one has an any-op root, checked once per run (the first call computes
+ * and keeps the table with the model, later calls return it): the pairs
+ * of each any-op root first (the roots in model order, each with the
+ * later roots, then with every pattern of a root op, by its name), then
+ * the pairs within each root op name, in model order; only the pairs
+ * whose verdict is not OVERLAP_NO are kept, each with its
+ * witness (as overlap_witness gives it).  With model_jobs(m) > 1 and
  * enough candidates, threads decide the pairs, each with its own caches;
  * ops filled in on first use and interning go through one lock.  The
  * table is the same for every number of threads. */
