@@ -3319,10 +3319,9 @@ struct pair_table {
 /* The candidate pairs (index_pairs_at's order) and what check_in said
  * of each, when threads share the work. */
 struct pair_job {
-	const struct model_pattern *a, *b;
+	unsigned apos, bpos;           /* the patterns' positions in the index (a, b) */
 	struct overlap_result r;
 	const char *witness_note;      /* "IR matched by both:\n" and the witness */
-	unsigned apos, bpos;           /* a's and b's positions in the index */
 };
 
 struct pair_work {
@@ -3357,7 +3356,7 @@ static void pair_check(struct ov_ctx *ctx, struct pl_buf *w, const struct pair_w
 	                 (pw->uses[j->bpos] > 1 ? CHECK_B_AGAIN : 0);
 
 	pl_buf_clear(w);
-	check_in(ctx, &j->r, w, j->a, j->b, flags);
+	check_in(ctx, &j->r, w, pw->ix->sorted[j->apos], pw->ix->sorted[j->bpos], flags);
 	if (j->r.verdict != OVERLAP_NO)
 		j->witness_note = witness_note(ctx->arena, w);
 }
@@ -3372,7 +3371,7 @@ static int pair_collect(const struct overlap_index *ix, unsigned i, unsigned j, 
 	}
 	if (i < ix->n_any)
 		pw->n_any = pw->n + 1;
-	pw->jobs[pw->n++] = (struct pair_job){.a = ix->sorted[i], .b = ix->sorted[j], .apos = i, .bpos = j};
+	pw->jobs[pw->n++] = (struct pair_job){.apos = i, .bpos = j};
 	return 0;
 }
 
@@ -3503,7 +3502,6 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
 		index_pairs_at(pw.ix, pair_collect, &pw);
 		pairs_order(&pw);
 		pairs_decide(&pw, model_jobs(m));
-		overlap_index_free(pw.ix);
 		size_t n = 0;
 		for (size_t i = 0; i < pw.n; i++)
 			n += pw.jobs[i].r.verdict != OVERLAP_NO;
@@ -3514,13 +3512,14 @@ const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n)
 			if (j->r.verdict == OVERLAP_NO)
 				continue;
 			struct overlap_pair *p = &t->v[t->n++];
-			p->a = j->a;
-			p->b = j->b;
+			p->a = pw.ix->sorted[j->apos];
+			p->b = pw.ix->sorted[j->bpos];
 			p->r = j->r;
 			p->witness_note = j->witness_note;
 			p->witness = j->witness_note + sizeof witness_prefix - 1;
 		}
 		t->cap = t->n;
+		overlap_index_free(pw.ix);
 		free(pw.jobs);
 		free(pw.order);
 		free(pw.uses);
