@@ -62,7 +62,7 @@ struct pl_arena {
 };
 
 /* Huge pages while the kernel has them ready.  A block marked for them
- * is faulted in at once (MADV_POPULATE_WRITE, Linux 5.14) and timed: a
+ * is faulted in at once (huge_fault) and timed: a
  * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
  * page the kernel has to make first -- compaction, as after a process
  * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
@@ -73,10 +73,8 @@ struct pl_arena {
  * page is tried again; a fast one ends the back-off.  The synthetic
  * 10,000-pattern check right after mlir-tblgen-16 (as `make bench` runs
  * them): 25 of its 34 blocks took 5.5-15.7 ms; with the back-off 313 ->
- * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s).  The cap of 256 MiB
- * of huge pages this replaces stays where populating is refused (older
- * kernels): those blocks fault in as they are touched. */
-enum { HUGE_MAX = 128, SKIP_FIRST = 4, SKIP_MAX = 64 };
+ * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s). */
+enum { SKIP_FIRST = 4, SKIP_MAX = 64 };
 #define SLOW_NS 2000000L
 
 unsigned pl_huge_backoff(unsigned prev, long ns)
@@ -106,7 +104,6 @@ static struct block *small_block_new(size_t size)
 }
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-static _Atomic unsigned huge_blocks; /* blocks marked (for HUGE_MAX) */
 static _Atomic unsigned huge_skip;   /* blocks left to give 4 KiB pages */
 static _Atomic unsigned huge_backoff;/* the skip after the next slow fault */
 
@@ -127,25 +124,73 @@ static bool huge_wanted(void)
 }
 
 /* Fault the huge page of the block at a in now, and learn from its time
- * (above).  False when the kernel cannot populate. */
-static bool huge_populate(void *a)
+ * (above).  A write does it: a page fault holds only the block's
+ * mapping, where MADV_POPULATE_WRITE would hold the process's memory map
+ * lock (for reading) as long as the kernel takes to make the page. */
+static void huge_fault(void *a)
 {
-#ifdef MADV_POPULATE_WRITE
 	struct timespec t0, t1;
+
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (madvise(a, BIG_BLOCK, MADV_POPULATE_WRITE) != 0)
-		return false;
+	*(volatile char *)a = 0;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	unsigned b = pl_huge_backoff(atomic_load_explicit(&huge_backoff, memory_order_relaxed),
 	                             elapsed_ns(&t0, &t1));
 	atomic_store_explicit(&huge_backoff, b, memory_order_relaxed);
 	if (b)
 		atomic_store_explicit(&huge_skip, b, memory_order_relaxed);
-	return true;
-#else
-	(void)a;
-	return false;
-#endif
+}
+
+/* Address space for big blocks, mapped SPAN_BLOCKS blocks at a time, one
+ * span advised for huge pages and one not (spans[huge]).  Mapping,
+ * unmapping and advising take the process's memory map lock for writing,
+ * which waits while a thread holds it for reading -- as populating a
+ * block does, for a millisecond or more.  Mapped and advised block by
+ * block, the two threads of a -j 2 corpus run waited 40-55 ms per run for
+ * it. */
+enum { SPAN_BLOCKS = 16 };
+static struct span {
+	char *next, *end;
+} spans[2];
+static mtx_t span_lock;
+static once_flag span_once = ONCE_FLAG_INIT;
+
+static void span_init(void)
+{
+	mtx_init(&span_lock, mtx_plain);
+}
+
+/* BIG_BLOCK bytes at a BIG_BLOCK boundary that no block had, from the
+ * huge span or the other, or NULL. */
+static char *span_take(bool huge)
+{
+	struct span *sp = &spans[huge];
+	char *a = NULL;
+
+	call_once(&span_once, span_init);
+	mtx_lock(&span_lock);
+	if (sp->next == sp->end) {
+		size_t len = (SPAN_BLOCKS + 1) * BIG_BLOCK;
+		char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p != MAP_FAILED) {
+			char *s = (char *)(((uintptr_t)p + BIG_BLOCK - 1) & ~(uintptr_t)(BIG_BLOCK - 1));
+			char *e = s + SPAN_BLOCKS * BIG_BLOCK;
+			if (s > p)
+				munmap(p, (size_t)(s - p));
+			if (e < p + len)
+				munmap(e, (size_t)(p + len - e));
+			if (huge)
+				madvise(s, (size_t)(e - s), MADV_HUGEPAGE);
+			sp->next = s;
+			sp->end = e;
+		}
+	}
+	if (sp->next != sp->end) {
+		a = sp->next;
+		sp->next += BIG_BLOCK;
+	}
+	mtx_unlock(&span_lock);
+	return a;
 }
 #endif
 
@@ -154,24 +199,14 @@ static bool huge_populate(void *a)
 static struct block *big_block_new(void)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	size_t span = 2 * BIG_BLOCK;
-	char *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	char *a = (char *)(((uintptr_t)p + BIG_BLOCK - 1) & ~(uintptr_t)(BIG_BLOCK - 1));
-	if (a > p)
-		munmap(p, (size_t)(a - p));
-	if (a + BIG_BLOCK < p + span)
-		munmap(a + BIG_BLOCK, (size_t)(p + span - (a + BIG_BLOCK)));
 	bool huge = huge_wanted();
-	if (huge) {
-		madvise(a, BIG_BLOCK, MADV_HUGEPAGE);
-		if (!huge_populate(a) &&
-		    atomic_fetch_add_explicit(&huge_blocks, 1, memory_order_relaxed) >= HUGE_MAX)
-			madvise(a, BIG_BLOCK, MADV_NOHUGEPAGE); /* no populating: the old cap */
-	}
+	char *a = span_take(huge);
+	if (!a)
+		return NULL;
+	if (huge)
+		huge_fault(a);
 #ifdef MADV_POPULATE_WRITE
-	if (!huge)
+	else
 		/* the block's 512 pages in one call rather than a fault each (an
 		 * arena fills its blocks front to back, so only an arena's last
 		 * block has pages it will not use).  100,000 synthetic patterns:
@@ -206,6 +241,7 @@ static void keep_init(void)
 {
 	mtx_init(&keep_lock, mtx_plain);
 }
+
 
 /* A kept block of usable size size, zeroed, or NULL. */
 static struct block *keep_take(size_t size)
