@@ -27,11 +27,10 @@ size_t pl_intern_len(const char *interned);
 
 /* Sharing one table between threads (`check -j N`).  While a table is
  * shared, a string it holds is found without a lock and one it does not
- * is added under its lock.  A view is a thread's private
- * front to a shared table: it answers from its own cache and interns
- * misses in the shared table, so the strings it returns are the shared
- * table's, pointer-equal across threads.  A view is used by one thread
- * only; free views before unsharing.  While shared, the table allocates
+ * is added under its lock.  A view is a thread's front to a shared
+ * table: it interns in the shared table, so the strings it returns are
+ * the shared table's, pointer-equal across threads.  A view is used by
+ * one thread only; free views before unsharing.  While shared, the table allocates
  * in an arena of its own, which its arena adopts when the sharing ends:
  * the arena's owner may go on allocating there meanwhile.  A view made
  * with an arena copies the strings it adds to the shared table there,

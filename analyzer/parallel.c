@@ -193,8 +193,9 @@ static int worker(void *arg)
 	struct pl_prefetch *pf = arg;
 	struct pl_run *r = pf->r;
 	unsigned w = atomic_fetch_add(&pf->next_view, 1);
-	/* One view per worker, kept across its inputs: after the first,
-	 * most names are in it and the shared table's lock is left alone. */
+	/* One view per worker, kept across its inputs: it interns in the run's
+	 * table, copying the names it adds into the worker's arena outside
+	 * the table's lock (intern.h). */
 	struct pl_intern *view = pf->views[w];
 	/* The worker's include cache, on the states the workers share: records
 	 * of the inputs share objects, which live in the arenas of the workers
