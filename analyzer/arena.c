@@ -68,15 +68,21 @@ struct pl_arena {
  * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
  * page the kernel has to make first -- compaction, as after a process
  * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
- * host took back -- 5-9 ms, and such faults come in runs of tens.  So a
+ * host took back -- 5-16 ms, and such faults come in runs of tens.  So a
  * block whose huge page took longer than its 4 KiB pages would have
- * (SLOW_NS) sends the next blocks to 4 KiB pages, 4 of them, then twice
- * as many after each further slow one (up to 64: 128 MiB), before a huge
- * page is tried again; a fast one ends the back-off.  The synthetic
- * 10,000-pattern check right after mlir-tblgen-16 (as `make bench` runs
- * them): 25 of its 34 blocks took 5.5-15.7 ms; with the back-off 313 ->
- * 235 ms at -j 1 (100,000 patterns: 4.32 -> 3.87 s). */
-enum { SKIP_FIRST = 4, SKIP_MAX = 64 };
+ * (SLOW_NS) sends the next blocks to 4 KiB pages, 16 of them, then twice
+ * as many after each further slow one (up to 256: 512 MiB), before a huge
+ * page is tried again.  The synthetic 10,000-pattern check right after
+ * mlir-tblgen-16 (as `make bench` runs them): 25 of its 34 blocks took
+ * 5.5-15.7 ms; with a back-off 313 -> 235 ms at -j 1 (100,000 patterns:
+ * 4.32 -> 3.87 s).  The ready huge pages are the ones a process freed
+ * shortly before; once a run has used them up the rest come slow, bar the
+ * odd page: a corpus run at -j 2 met its first slow fault after 15-30
+ * fast ones, then 3-9 more (20-98 ms in all) when the back-off started
+ * at 4 blocks and a fast fault ended it, which one in between often did.
+ * So a fast fault now leaves the back-off as it is, for the next slow one
+ * to double. */
+enum { SKIP_FIRST = 16, SKIP_MAX = 256 };
 #define SLOW_NS 2000000L
 
 unsigned pl_huge_backoff(unsigned prev, long ns)
@@ -108,7 +114,7 @@ static struct block *small_block_new(size_t size)
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 static _Atomic unsigned huge_skip;   /* blocks left to give 4 KiB pages */
-static _Atomic unsigned huge_backoff;/* the skip after the next slow fault */
+static _Atomic unsigned huge_backoff;/* the skip the last slow fault set (0: none) */
 
 static long elapsed_ns(const struct timespec *a, const struct timespec *b)
 {
@@ -139,9 +145,10 @@ static void huge_fault(void *a)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	unsigned b = pl_huge_backoff(atomic_load_explicit(&huge_backoff, memory_order_relaxed),
 	                             elapsed_ns(&t0, &t1));
-	atomic_store_explicit(&huge_backoff, b, memory_order_relaxed);
-	if (b)
+	if (b) {
+		atomic_store_explicit(&huge_backoff, b, memory_order_relaxed);
 		atomic_store_explicit(&huge_skip, b, memory_order_relaxed);
+	}
 }
 
 /* Address space for big blocks, mapped SPAN_BLOCKS blocks at a time, one
@@ -231,11 +238,11 @@ static struct block *big_block_new(void)
 	char *a = span_take(huge);
 	if (!a)
 		return NULL;
+	if (huge)
+		huge_fault(a); /* before anything is written there: it is timed */
 	struct block *b = (struct block *)(void *)a;
 	b->cap = b->size = BIG_BLOCK - sizeof(*b);
-	if (huge) {
-		huge_fault(a);
-	} else {
+	if (!huge) {
 #ifdef MADV_POPULATE_WRITE
 		/* pages populated rather than faulted one by one: 100,000
 		 * synthetic patterns 138,000 -> 39,000 page faults, 2.33 ->

@@ -51,9 +51,10 @@ size_t pl_arena_used(const struct pl_arena *a);
 void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child);
 
 /* The back-off of huge pages (arena.c) after a block's huge page took ns
- * nanoseconds to fault in, prev the back-off before (0: none): how many
- * blocks get 4 KiB pages before a huge page is tried again, 0 when the
- * fault was fast.  Exposed for the unit tests. */
+ * nanoseconds to fault in, prev the back-off the last slow fault set (0:
+ * none): how many blocks get 4 KiB pages before a huge page is tried
+ * again; 0 when the fault was fast (prev then stays for the next slow
+ * one).  Exposed for the unit tests. */
 unsigned pl_huge_backoff(unsigned prev, long ns);
 
 #define PL_NEW(a, type) ((type *)pl_arena_zalloc((a), sizeof(type)))

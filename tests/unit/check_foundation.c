@@ -204,15 +204,16 @@ START_TEST(test_huge_backoff)
 {
 	ck_assert_uint_eq(pl_huge_backoff(0, 200000L), 0);      /* a ready huge page */
 	ck_assert_uint_eq(pl_huge_backoff(0, 2000000L), 0);     /* as fast as 4 KiB pages */
-	ck_assert_uint_eq(pl_huge_backoff(0, 6000000L), 4);     /* compaction */
+	ck_assert_uint_eq(pl_huge_backoff(0, 6000000L), 16);    /* compaction */
 	unsigned b = 0, seen[8];
 	for (int i = 0; i < 8; i++)
 		seen[i] = b = pl_huge_backoff(b, 9000000L);
-	ck_assert_uint_eq(seen[0], 4);
-	ck_assert_uint_eq(seen[1], 8);
-	ck_assert_uint_eq(seen[4], 64);
-	ck_assert_uint_eq(seen[7], 64);
-	ck_assert_uint_eq(pl_huge_backoff(64, 150000L), 0);
+	ck_assert_uint_eq(seen[0], 16);
+	ck_assert_uint_eq(seen[1], 32);
+	ck_assert_uint_eq(seen[4], 256);
+	ck_assert_uint_eq(seen[7], 256);
+	ck_assert_uint_eq(pl_huge_backoff(64, 150000L), 0);     /* fast: 64 stays */
+	ck_assert_uint_eq(pl_huge_backoff(64, 9000000L), 128);  /* the next slow one */
 }
 END_TEST
 
