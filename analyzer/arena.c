@@ -279,7 +279,6 @@ static void keep_init(void)
 	mtx_init(&keep_lock, mtx_plain);
 }
 
-
 /* A kept block of usable size size, zeroed, or NULL. */
 static struct block *keep_take(size_t size)
 {
