@@ -30,12 +30,12 @@ size_t pl_intern_len(const char *interned);
  * is added under its lock.  A view is a thread's front to a shared
  * table: it interns in the shared table, so the strings it returns are
  * the shared table's, pointer-equal across threads.  A view is used by
- * one thread only; free views before unsharing.  While shared, the table allocates
- * in an arena of its own, which its arena adopts when the sharing ends:
- * the arena's owner may go on allocating there meanwhile.  A view made
- * with an arena copies the strings it adds to the shared table there,
- * outside the table's lock; the arena must then outlive the shared
- * table's users too (NULL: the shared table copies them). */
+ * one thread only; free views before unsharing.  While shared, the table
+ * allocates in an arena of its own, which its arena adopts when the
+ * sharing ends: the arena's owner may go on allocating there meanwhile.
+ * A view made with an arena copies the strings it adds to the shared
+ * table there, outside the table's lock; the arena must then outlive the
+ * shared table's users too (NULL: the shared table copies them). */
 void pl_intern_set_shared(struct pl_intern *t, int shared);
 struct pl_intern *pl_intern_view_new(struct pl_intern *shared, struct pl_arena *copies);
 
