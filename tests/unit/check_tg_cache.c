@@ -311,6 +311,38 @@ START_TEST(object_across_files_agrees)
 }
 END_TEST
 
+/* Includes whose tables outgrow many of the include cache's log chunks
+ * (tg_value.c: chunks of 256 entries doubling to 4,096), one kept inside
+ * the other: restored, the records are those evaluated anew. */
+START_TEST(long_logs_agree)
+{
+	FILE *f = fopen(tmp_path("many.td"), "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("class N<int v> { int n = v; string s = \"n\" # v; }\n", f);
+	for (int i = 0; i < 9000; i++)
+		fprintf(f, "def many%d : N<%d>;\ndefvar g%d = %d;\n", i, i * 7, i, i);
+	fclose(f);
+	f = fopen(tmp_path("mid.td"), "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("include \"many.td\"\n", f);
+	for (int i = 0; i < 5000; i++)
+		fprintf(f, "def mid%d : N<many%d.n>;\n", i, i * 3 % 9000);
+	fclose(f);
+	write_file("usemany1.td", "include \"mid.td\"\ndef u : N<many8999.n>;\n");
+	write_file("usemany2.td", "include \"mid.td\"\ndef v : N<mid4999.n>;\n");
+	const char *files[] = {tmp_path("usemany1.td"), tmp_path("usemany2.td"),
+	                       tmp_path("usemany1.td")};
+	const char *dirs[] = {tmpdir};
+	unsigned restored, evaluated;
+
+	ck_assert_uint_eq(agree(dirs, 1, NULL, 0, files, 3, &restored, &evaluated), 0);
+	ck_assert_uint_ge(restored, 2);
+	const char *names[] = {"many.td", "mid.td", "usemany1.td", "usemany2.td"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		unlink(tmp_path(names[i]));
+}
+END_TEST
+
 START_TEST(defines_agree)
 {
 	const char *defs[] = {"WANT_EXTRA"};
@@ -1093,6 +1125,7 @@ int main(void)
 		tcase_add_test(tc, folders_share_when_includes_agree);
 		tcase_add_test(tc, records_same_under_folders_whose_includes_agree);
 		tcase_add_test(tc, object_across_files_agrees);
+		tcase_add_test(tc, long_logs_agree);
 		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, shared_caches_agree);
 		tcase_add_test(tc, shared_caches_evaluate_once);
