@@ -52,6 +52,14 @@ struct findings {
 	bool no_fingerprints;         /* findings_want_fingerprints(false) */
 	unsigned jobs;                /* findings_set_jobs */
 	signed char judged[RULE_COUNT]; /* -1 no, 1 yes, 0 default */
+	/* What the counting functions answer, from one pass over the findings
+	 * (each pass reads every finding and its diag: a few milliseconds on
+	 * tens of thousands, at the end of a run, on one thread), made when
+	 * first asked for and dropped when a finding is added or handed out
+	 * to be changed. */
+	bool tallied;
+	unsigned active[PL_SEV_COUNT], active_rule[PL_SEV_COUNT];
+	unsigned suppressed, baselined, input_errors;
 };
 
 /* ---- paths ------------------------------------------------------------ */
@@ -181,6 +189,7 @@ void findings_add(struct findings *fs, const struct pl_diag *d)
 	f->path = findings_relpath(fs, d->span.file);
 	f->seq = fs->seq++;
 	parray_push(fs->arena, &fs->items, f);
+	fs->tallied = false;
 }
 
 static void sink_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)
@@ -197,7 +206,11 @@ void findings_install(struct findings *fs, struct pl_diag_ctx *ctx)
 
 size_t findings_count(const struct findings *fs) { return fs->items.len; }
 const struct finding *findings_at(const struct findings *fs, size_t i) { return fs->items.items[i]; }
-struct finding *findings_at_mut(struct findings *fs, size_t i) { return fs->items.items[i]; }
+struct finding *findings_at_mut(struct findings *fs, size_t i)
+{
+	fs->tallied = false;
+	return fs->items.items[i];
+}
 size_t findings_suppression_count(const struct findings *fs) { return fs->sups.len; }
 const struct suppression *findings_suppression_at(const struct findings *fs, size_t i)
 {
@@ -821,6 +834,7 @@ void findings_finish(struct findings *fs)
 	if (fs->finished)
 		return;
 	fs->finished = true;
+	fs->tallied = false;
 	for (size_t i = 0; i < fs->items.len; i++)
 		apply_suppressions(fs, fs->items.items[i]);
 	report_unused(fs);
@@ -837,52 +851,57 @@ bool finding_active(const struct finding *f)
 	return !f->suppressed_by && !f->in_baseline;
 }
 
-void findings_counts(const struct findings *fs, unsigned out[PL_SEV_COUNT])
+/* fs with its counts made (see struct findings). */
+static const struct findings *tallied(const struct findings *cfs)
 {
-	memset(out, 0, sizeof(unsigned) * PL_SEV_COUNT);
+	struct findings *fs = (struct findings *)cfs; /* a cache of what it holds */
+
+	if (fs->tallied)
+		return fs;
+	memset(fs->active, 0, sizeof(fs->active));
+	memset(fs->active_rule, 0, sizeof(fs->active_rule));
+	fs->suppressed = fs->baselined = fs->input_errors = 0;
 	for (size_t i = 0; i < fs->items.len; i++) {
 		const struct finding *f = fs->items.items[i];
-		if (finding_active(f))
-			out[f->diag->sev]++;
+		const struct pl_diag *d = f->diag;
+		if (finding_active(f)) {
+			fs->active[d->sev]++;
+			fs->active_rule[d->sev] += d->rule != NULL;
+		}
+		fs->suppressed += f->suppressed_by != NULL;
+		fs->baselined += f->in_baseline && !f->suppressed_by;
+		fs->input_errors += !d->rule && d->sev == PL_SEV_ERROR;
 	}
+	fs->tallied = true;
+	return fs;
+}
+
+void findings_counts(const struct findings *fs, unsigned out[PL_SEV_COUNT])
+{
+	memcpy(out, tallied(fs)->active, sizeof(unsigned) * PL_SEV_COUNT);
 }
 
 unsigned findings_suppressed(const struct findings *fs)
 {
-	unsigned n = 0;
-	for (size_t i = 0; i < fs->items.len; i++)
-		n += ((const struct finding *)fs->items.items[i])->suppressed_by != NULL;
-	return n;
+	return tallied(fs)->suppressed;
 }
 
 unsigned findings_baselined(const struct findings *fs)
 {
-	unsigned n = 0;
-	for (size_t i = 0; i < fs->items.len; i++) {
-		const struct finding *f = fs->items.items[i];
-		n += f->in_baseline && !f->suppressed_by;
-	}
-	return n;
+	return tallied(fs)->baselined;
 }
 
 unsigned findings_input_errors(const struct findings *fs)
 {
-	unsigned n = 0;
-	for (size_t i = 0; i < fs->items.len; i++) {
-		const struct finding *f = fs->items.items[i];
-		n += !f->diag->rule && f->diag->sev == PL_SEV_ERROR;
-	}
-	return n;
+	return tallied(fs)->input_errors;
 }
 
 int findings_exit_status(const struct findings *fs, enum rule_fail_on fail_on)
 {
 	if (fail_on == RULE_FAIL_NEVER)
 		return 0;
-	for (size_t i = 0; i < fs->items.len; i++) {
-		const struct finding *f = fs->items.items[i];
-		if (f->diag->rule && finding_active(f) && (int)f->diag->sev >= (int)fail_on)
+	for (int s = 0; s < PL_SEV_COUNT; s++)
+		if (s >= (int)fail_on && tallied(fs)->active_rule[s])
 			return 1;
-	}
 	return 0;
 }

@@ -524,6 +524,33 @@ START_TEST(test_baseline_round_trip)
 }
 END_TEST
 
+/* The counts are made once and kept: a finding added or handed out to be
+ * changed after they were asked for counts when they are asked again. */
+START_TEST(test_counts_follow_changes)
+{
+	struct fixture *fx = fx_new(fixture_a, sizeof(fixture_a) - 1);
+	struct rule_ctx ctx = {&fake_overlap, NULL, &fx->diag, &fx->cfg};
+	unsigned counts[PL_SEV_COUNT];
+
+	rule_report(&ctx, fx_span(fx->a, "def C", 0), "a warning");
+	findings_finish(fx->fs);
+	findings_counts(fx->fs, counts);
+	ck_assert_uint_eq(counts[PL_SEV_WARNING], 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_WARNING), 1);
+	ck_assert_uint_eq(findings_baselined(fx->fs), 0);
+	findings_at_mut(fx->fs, 0)->in_baseline = true;
+	findings_counts(fx->fs, counts);
+	ck_assert_uint_eq(counts[PL_SEV_WARNING], 0);
+	ck_assert_uint_eq(findings_baselined(fx->fs), 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_WARNING), 0);
+	rule_report(&ctx, fx_span(fx->a, "def C", 0), "another warning");
+	findings_counts(fx->fs, counts);
+	ck_assert_uint_eq(counts[PL_SEV_WARNING], 1);
+	ck_assert_int_eq(findings_exit_status(fx->fs, RULE_FAIL_WARNING), 1);
+	fx_free(fx);
+}
+END_TEST
+
 START_TEST(test_fail_on_levels)
 {
 	struct fixture *fx = fx_run();
@@ -592,6 +619,7 @@ static Suite *reports_suite(void)
 	tc = tcase_create("gate");
 	tcase_add_test(tc, test_baseline_round_trip);
 	tcase_add_test(tc, test_fail_on_levels);
+	tcase_add_test(tc, test_counts_follow_changes);
 	tcase_add_test(tc, test_kind_parse);
 	suite_add_tcase(s, tc);
 	return s;
