@@ -953,8 +953,11 @@ static bool read_vals(struct reader *r)
 		unsigned kind = get_u8(r);
 		if (kind > TG_V_COND)
 			return r->bad = true, false;
-		v->kind = (enum tg_vkind)kind;
-		v->op = (int)get_u32(r);
+		v->kind = (uint8_t)kind;
+		uint32_t op = get_u32(r);
+		if (op > INT16_MAX)
+			return r->bad = true, false;
+		v->op = (int16_t)op;
 		v->n = get_u32(r);
 		v->type = get_type(r);
 		v->i = (int64_t)get_u64(r);
@@ -979,7 +982,8 @@ static bool read_vals(struct reader *r)
 		v->v = no ? pl_arena_alloc(r->a, sizeof(*v->v) * no) : NULL;
 		for (unsigned j = 0; j < no; j++)
 			v->v[j] = get_val(r);
-		v->names = nn ? pl_arena_alloc(r->a, sizeof(*v->names) * nn) : NULL;
+		if (nn) /* else the slot is cty's (set above), or NULL */
+			v->names = pl_arena_alloc(r->a, sizeof(*v->names) * nn);
 		for (unsigned j = 0; j < nn; j++)
 			v->names[j] = get_str(r);
 		if ((kind == TG_V_STRING || kind == TG_V_VAR) && !v->str)

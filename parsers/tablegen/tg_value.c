@@ -871,8 +871,8 @@ static const struct tg_value *v_unique(struct tg_keeper *k, const struct tg_valu
 	if (nn) {
 		v->names = pl_arena_alloc(k->arena, sizeof(*v->names) * nn);
 		memcpy(v->names, tmp->names, sizeof(*v->names) * nn);
-	} else {
-		v->names = NULL;
+	} else if (!tg_v_cty(tmp)) {
+		v->names = NULL; /* (the slot is cty's for ISA and EXISTS) */
 	}
 	v->hash = h;
 	v->closed = v_closed_of(v);

@@ -308,6 +308,35 @@ START_TEST(printable_forms)
 }
 END_TEST
 
+/* An ISA or EXISTS value's checked type and a DAG's or fold's names share
+ * a slot of struct tg_value: each is there only for its kinds, and
+ * uniquing keeps them apart. */
+START_TEST(checked_type_and_names_share_a_slot)
+{
+	const struct tg_value *var = tg_v_var(k, pl_intern(intern, "x"), k->ty_int);
+	const struct tg_value *is_int = tg_v_isa(k, k->ty_int, var);
+	const struct tg_value *is_str = tg_v_isa(k, k->ty_string, var);
+
+	ck_assert_ptr_ne(is_int, is_str);
+	ck_assert_ptr_eq(is_int, tg_v_isa(k, k->ty_int, var));
+	ck_assert_ptr_eq(tg_v_cty(is_int), k->ty_int);
+	ck_assert_ptr_eq(tg_v_cty(is_str), k->ty_string);
+	ck_assert_uint_eq(tg_v_nnames(is_int), 0);
+	ck_assert_int_eq(F(tg_v_isa(k, k->ty_int, I(3)))->i, 1);
+	ck_assert_int_eq(F(tg_v_isa(k, k->ty_string, I(3)))->i, 0);
+	const struct tg_value *args[2] = {I(1), I(2)};
+	const char *names[2] = {pl_intern(intern, "a"), NULL};
+	const struct tg_value *d = tg_v_dag(k, var, NULL, args, names, 2);
+	ck_assert_ptr_eq(d->names[0], names[0]);
+	ck_assert_ptr_null(d->names[1]);
+	ck_assert_ptr_null(tg_v_cty(d));
+	ck_assert_ptr_null(tg_v_dag(k, var, NULL, NULL, NULL, 0)->names);
+	ck_assert_ptr_null(tg_v_cty(tg_v_dag(k, var, NULL, NULL, NULL, 0)));
+	ck_assert_str_eq(P(d), "(x 1:$a, 2)");
+	ck_assert_str_eq(P(is_str), "!isa<string>(x)");
+}
+END_TEST
+
 /* ---- folding ---- */
 
 START_TEST(fold_arith)
@@ -548,6 +577,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, unique_vardef_isa);
 	tcase_add_test(tc, vardef_instantiations_by_state);
 	tcase_add_test(tc, printable_forms);
+	tcase_add_test(tc, checked_type_and_names_share_a_slot);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("fold");
