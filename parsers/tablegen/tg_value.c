@@ -175,6 +175,13 @@ struct tg_hmap {
 	struct tg_log *log;     /* puts logged there (in arena), or NULL */
 };
 
+/* Slots: a power of two, at least HMAP_MIN, at most HMAP_LOAD_NUM /
+ * HMAP_LOAD_DEN of them full (linear probing over keys side by side: a
+ * probe reads a cache line of eight).  A keeper has four maps, and a
+ * state restored from the include cache makes all four again: 256 slots
+ * each and half full at most, maps were 15 MB of a corpus run. */
+enum { HMAP_MIN = 64, HMAP_LOAD_NUM = 3, HMAP_LOAD_DEN = 4 };
+
 static void hmap_alloc(struct tg_hmap *m, size_t cap)
 {
 	m->cap = cap;
@@ -193,7 +200,7 @@ struct tg_hmap *tg_hmap_new(struct pl_arena *arena)
 	struct tg_hmap *m = arena ? PL_NEW(arena, struct tg_hmap) : pl_xcalloc(1, sizeof(*m));
 
 	m->arena = arena;
-	hmap_alloc(m, 256);
+	hmap_alloc(m, HMAP_MIN);
 	return m;
 }
 
@@ -241,7 +248,7 @@ void *tg_hmap_get(const struct tg_hmap *m, const char *key)
 
 void tg_hmap_put(struct tg_hmap *m, const char *key, void *val)
 {
-	if ((m->count + 1) * 2 > m->cap) {
+	if ((m->count + 1) * HMAP_LOAD_DEN > m->cap * HMAP_LOAD_NUM) {
 		struct tg_hmap n = {.arena = m->arena};
 		hmap_alloc(&n, m->cap * 2);
 		for (size_t j = 0; j < m->cap; j++)

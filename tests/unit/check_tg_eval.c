@@ -308,6 +308,33 @@ START_TEST(printable_forms)
 }
 END_TEST
 
+/* A map grows by doubling once three quarters of its slots are full:
+ * every key put stays found, a key put again keeps one slot, and a
+ * key never put is not found. */
+START_TEST(map_grows_and_finds)
+{
+	struct tg_hmap *m = tg_hmap_new(NULL);
+	static char keys[5000];
+
+	ck_assert_uint_eq(tg_hmap_slots(m), 64);
+	for (unsigned i = 0; i < 48; i++)
+		tg_hmap_put(m, &keys[i], &keys[i + 1]);
+	ck_assert_uint_eq(tg_hmap_slots(m), 64); /* 48 of 64: not yet */
+	tg_hmap_put(m, &keys[48], &keys[49]);
+	ck_assert_uint_eq(tg_hmap_slots(m), 128);
+	for (unsigned i = 49; i < 4000; i++)
+		tg_hmap_put(m, &keys[i], &keys[i + 1]);
+	tg_hmap_put(m, &keys[7], &keys[0]); /* again: replaced */
+	ck_assert_uint_eq(tg_hmap_count(m), 4000);
+	ck_assert_uint_eq(tg_hmap_slots(m), 8192);
+	for (unsigned i = 0; i < 4000; i++)
+		ck_assert_ptr_eq(tg_hmap_get(m, &keys[i]), i == 7 ? &keys[0] : &keys[i + 1]);
+	for (unsigned i = 4000; i < 5000; i++)
+		ck_assert_ptr_null(tg_hmap_get(m, &keys[i]));
+	tg_hmap_free(m);
+}
+END_TEST
+
 /* An ISA or EXISTS value's checked type and a DAG's or fold's names share
  * a slot of struct tg_value: each is there only for its kinds, and
  * uniquing keeps them apart. */
@@ -578,6 +605,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, vardef_instantiations_by_state);
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, checked_type_and_names_share_a_slot);
+	tcase_add_test(tc, map_grows_and_finds);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("fold");
