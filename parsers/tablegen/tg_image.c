@@ -250,7 +250,7 @@ static void visit_rec(struct writer *w, const struct tg_rec *r)
 	for (unsigned i = 0; i < r->nfields; i++) {
 		const struct tg_field *f = &r->fields[i];
 		note_str(w, f->name);
-		push(w, K_TYPE, f->type);
+		push(w, K_TYPE, tg_field_type(f));
 		push(w, K_VAL, f->val);
 		note_span(w, *f->vspan);
 	}
@@ -577,10 +577,10 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
 		for (unsigned j = 0; j < r->nfields; j++) {
 			const struct tg_field *f = &r->fields[j];
 			put_str(&w, f->name);
-			put_type(&w, f->type);
+			put_type(&w, tg_field_type(f));
 			put_val(&w, f->val);
 			put_span(&w, *f->vspan);
-			put_u8(&w, f->fk);
+			put_u8(&w, tg_field_kind(f));
 		}
 		put_u32(&w, r->nsupers);
 		for (unsigned j = 0; j < r->nsupers; j++) {
@@ -1019,13 +1019,13 @@ static bool read_recs(struct reader *r)
 		for (unsigned j = 0; j < rec->nfields; j++) {
 			struct tg_field *f = &rec->fields[j];
 			f->name = get_str(r);
-			f->type = get_type(r);
+			const struct tg_type *ty = get_type(r);
 			f->val = get_val(r);
 			f->vspan = get_span_at(r);
 			unsigned fk = get_u8(r);
-			if (!f->name || !f->val || !f->type || fk > TG_FK_TARG)
+			if (!f->name || !f->val || !ty || fk > TG_FK_TARG)
 				r->bad = true;
-			f->fk = (enum tg_field_kind)fk;
+			tg_field_set_type(f, ty, fk <= TG_FK_TARG ? (enum tg_field_kind)fk : TG_FK_NORMAL);
 		}
 		rec->nsupers = rec->capsupers = get_count(r, 8);
 		/* arrays filled whole below: not zeroed */

@@ -173,11 +173,11 @@ void tg_dump_json(FILE *f, const struct tg_records *r)
 		}
 		unsigned n = 0;
 		for (unsigned j = 0; j < d->nfields; j++)
-			if (d->fields[j].fk != TG_FK_TARG)
+			if (tg_field_kind(&d->fields[j]) != TG_FK_TARG)
 				fs[n++] = &d->fields[j];
 		bool first = true;
 		for (unsigned j = 0; j < n; j++)
-			if (fs[j]->fk == TG_FK_NONCONCRETE) {
+			if (tg_field_kind(fs[j]) == TG_FK_NONCONCRETE) {
 				if (!first)
 					putc(',', f);
 				first = false;

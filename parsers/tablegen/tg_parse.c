@@ -225,11 +225,11 @@ const struct tg_type *tg_rec_type(struct tg_keeper *k, struct tg_rec *r)
 
 bool tg_field_set(struct tg_keeper *k, struct tg_field *f, const struct tg_value *v)
 {
-	const struct tg_value *c = tg_v_cast(k, v, f->type);
+	const struct tg_value *c = tg_v_cast(k, v, tg_field_type(f));
 	if (!c)
 		return false;
-	if (f->type->kind == TG_TY_BITS && c->kind != TG_V_BITS) {
-		unsigned n = f->type->width;
+	if (tg_field_type(f)->kind == TG_TY_BITS && c->kind != TG_V_BITS) {
+		unsigned n = tg_field_type(f)->width;
 		const struct tg_value **bits = pl_xmalloc(sizeof(*bits) * (n + 1));
 		for (unsigned i = 0; i < n; i++)
 			bits[i] = tg_v_getbit(k, c, i);
@@ -256,7 +256,7 @@ void tg_rec_resolve(struct tg_keeper *k, struct tg_rec *r, struct tg_resolver *r
 			continue;
 		if (!tg_field_set(k, f, nv)) {
 			tg_eval_error(k, r, "Invalid value '%s' found when setting field '%s' of type '%s'", tg_v_str_of(k, nv),
-			              f->name, tg_ty_str(k, f->type));
+			              f->name, tg_ty_str(k, tg_field_type(f)));
 		}
 	}
 	for (unsigned i = 0; i < r->nasserts; i++) {
@@ -894,7 +894,7 @@ static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr
 	if (cr) {
 		struct tg_field *f = tg_rec_field(cr, name);
 		if (f)
-			return tg_v_var(k, name, f->type);
+			return tg_v_var(k, name, tg_field_type(f));
 	}
 	if ((cr && cr->rk == TG_REC_CLASS) || p->curmc) {
 		struct tg_rec *tr = p->curmc ? p->curmc->rec : cr;
@@ -904,7 +904,7 @@ static const struct tg_value *parse_id_value(struct parser *p, struct tg_rec *cr
 		 * every identifier a class body mentions */
 		const char *q = targ_named(tr, scoper, name);
 		if (q)
-			return tg_v_var(k, q, tg_rec_field(tr, q)->type);
+			return tg_v_var(k, q, tg_field_type(tg_rec_field(tr, q)));
 		if (name == k->s_NAME)
 			return tg_v_var(k, qualify(p, tr, name, scoper), k->ty_string);
 	}
@@ -991,7 +991,7 @@ static bool parse_targ_values(struct parser *p, struct tg_rec *cr, struct tg_rec
 			tok_err(p, "Too many template arguments: %u", out->n + 1);
 			return false;
 		}
-		const struct tg_type *aty = targ_field(cls, out->n)->type;
+		const struct tg_type *aty = tg_field_type(targ_field(cls, out->n));
 		const struct tg_value *v = parse_value(p, cr, aty, MODE_VALUE);
 		if (!v)
 			return false;
@@ -1008,10 +1008,10 @@ static bool parse_targ_values(struct parser *p, struct tg_rec *cr, struct tg_rec
 		struct tg_field *f = targ_field(cls, i);
 		if (out->v[i]->kind == TG_V_UNSET)
 			continue;
-		const struct tg_value *c = tg_v_cast(k, out->v[i], f->type);
+		const struct tg_value *c = tg_v_cast(k, out->v[i], tg_field_type(f));
 		if (!c) {
 			err_at(p, sp, "Value specified for template argument '%s' (#%u) is of type %s; expected type %s: %s",
-			       f->name, i, tg_ty_str(k, out->v[i]->type), tg_ty_str(k, f->type), tg_v_str_of(k, out->v[i]));
+			       f->name, i, tg_ty_str(k, out->v[i]->type), tg_ty_str(k, tg_field_type(f)), tg_v_str_of(k, out->v[i]));
 			return false;
 		}
 		out->v[i] = c;
@@ -2148,7 +2148,7 @@ static bool add_value(struct parser *p, struct tg_rec *r, struct pl_span sp, con
 	if (e) {
 		if (!tg_field_set(p->k, e, f->val)) {
 			err_at(p, sp, "New definition of '%s' of type '%s' is incompatible with previous definition of type '%s'",
-			       f->name, tg_ty_str(p->k, f->type), tg_ty_str(p->k, e->type));
+			       f->name, tg_ty_str(p->k, tg_field_type(f)), tg_ty_str(p->k, tg_field_type(e)));
 			return false;
 		}
 		e->vspan = f->vspan;
@@ -2211,7 +2211,7 @@ static bool set_value(struct parser *p, struct tg_rec *r, struct pl_span sp, con
 			ext = pl_arena_printf(k->arena, "' of type bit initializer with length %u", v->n);
 		else if (v->kind != TG_V_UNSET)
 			ext = pl_arena_printf(k->arena, "' of type '%s", tg_ty_str(k, v->type));
-		err_at(p, sp, "Field '%s' of type '%s' is incompatible with value '%s%s'", name, tg_ty_str(k, f->type),
+		err_at(p, sp, "Field '%s' of type '%s' is incompatible with value '%s%s'", name, tg_ty_str(k, tg_field_type(f)),
 		       tg_v_str_of(k, v), ext);
 		return false;
 	}
@@ -2277,11 +2277,11 @@ static bool add_subclass(struct parser *p, struct tg_rec *cr, struct subclass_re
 	 * of its class's 10, and the arena keeps what is reserved) */
 	unsigned inherited = 0;
 	for (unsigned i = 0; i < s->nfields; i++)
-		inherited += s->fields[i].fk != TG_FK_TARG;
+		inherited += tg_field_kind(&s->fields[i]) != TG_FK_TARG;
 	rec_reserve_fields(k, cr, cr->nfields + inherited);
 	for (unsigned i = 0; i < s->nfields; i++) {
 		const struct tg_field *f = &s->fields[i];
-		if (f->fk == TG_FK_TARG)
+		if (tg_field_kind(f) == TG_FK_TARG)
 			tg_map_set(&m, f->name, f->val);
 		else if (!add_value(p, cr, sc->span, f)) {
 			tg_map_fini(&m);
@@ -2370,23 +2370,23 @@ static const char *parse_declaration(struct parser *p, struct tg_rec *cr, bool t
 	}
 	struct pl_span sp = p->tok->span;
 	lex(p);
-	struct tg_field f = {.type = ty, .val = k->unset, .vspan = keep_span(k, sp)};
+	struct tg_field f = {.val = k->unset, .vspan = keep_span(k, sp)};
 	struct tg_rec *target = cr ? cr : p->curmc->rec;
 	if (!targs) {
 		f.name = name;
-		f.fk = has_field ? TG_FK_NONCONCRETE : TG_FK_NORMAL;
+		tg_field_set_type(&f, ty, has_field ? TG_FK_NONCONCRETE : TG_FK_NORMAL);
 	} else if (cr) {
 		f.name = qualify(p, cr, name, ":");
-		f.fk = TG_FK_TARG;
+		tg_field_set_type(&f, ty, TG_FK_TARG);
 	} else {
 		f.name = qualify(p, p->curmc->rec, name, "::");
-		f.fk = TG_FK_TARG;
+		tg_field_set_type(&f, ty, TG_FK_TARG);
 	}
 	struct tg_field *ex = tg_rec_field(target, f.name);
 	if (ex) {
 		if (!tg_field_set(k, ex, f.val)) {
 			err_at(p, sp, "New definition of '%s' of type '%s' is incompatible with previous definition of type '%s'",
-			       f.name, tg_ty_str(k, ty), tg_ty_str(k, ex->type));
+			       f.name, tg_ty_str(k, ty), tg_ty_str(k, tg_field_type(ex)));
 			return NULL;
 		}
 	} else {
@@ -2446,7 +2446,7 @@ static bool parse_body_item(struct parser *p, struct tg_rec *cr)
 		free(bits.v);
 		return false;
 	}
-	const struct tg_type *ty = f->type;
+	const struct tg_type *ty = tg_field_type(f);
 	if (bits.n && ty->kind == TG_TY_BITS)
 		ty = tg_ty_bits(k, bits.n);
 	const struct tg_value *v = parse_value(p, cr, ty, MODE_VALUE);
@@ -2549,7 +2549,7 @@ static bool add_def_one(struct parser *p, struct tg_rec *r)
 	 * unresolved reference) */
 	for (unsigned i = 0; i < r->nfields; i++) {
 		struct tg_field *f = &r->fields[i];
-		if (f->fk != TG_FK_NORMAL)
+		if (tg_field_kind(f) != TG_FK_NORMAL)
 			continue;
 		bool ok = true;
 		if (f->val->kind == TG_V_BITS) {

@@ -1367,14 +1367,14 @@ const struct tg_type *tg_v_field_type(const struct tg_value *v, const char *fnam
 {
 	if (v->kind == TG_V_DEF) {
 		struct tg_field *f = tg_rec_field(v->rec, fname);
-		return f ? f->type : NULL;
+		return f ? tg_field_type(f) : NULL;
 	}
 	if (v->kind == TG_V_UNSET || !v->type || v->type->kind != TG_TY_REC)
 		return NULL;
 	for (unsigned i = 0; i < v->type->width; i++) {
 		struct tg_field *f = tg_rec_field(v->type->classes[i], fname);
 		if (f)
-			return f->type;
+			return tg_field_type(f);
 	}
 	return NULL;
 }

@@ -308,6 +308,22 @@ START_TEST(printable_forms)
 }
 END_TEST
 
+/* A field keeps its kind in the low bits of its type's address. */
+START_TEST(field_type_and_kind)
+{
+	const struct tg_type *types[] = {k->ty_int, k->ty_string, tg_ty_list(k, k->ty_bit), NULL};
+	enum tg_field_kind kinds[] = {TG_FK_NORMAL, TG_FK_NONCONCRETE, TG_FK_TARG};
+	struct tg_field f = {0};
+
+	for (unsigned t = 0; t < 4; t++)
+		for (unsigned i = 0; i < 3; i++) {
+			tg_field_set_type(&f, types[t], kinds[i]);
+			ck_assert_ptr_eq(tg_field_type(&f), types[t]);
+			ck_assert_int_eq(tg_field_kind(&f), kinds[i]);
+		}
+}
+END_TEST
+
 /* A map grows by doubling once three quarters of its slots are full:
  * every key put stays found, a key put again keeps one slot, and a
  * key never put is not found. */
@@ -606,6 +622,7 @@ static Suite *tg_eval_suite(void)
 	tcase_add_test(tc, printable_forms);
 	tcase_add_test(tc, checked_type_and_names_share_a_slot);
 	tcase_add_test(tc, map_grows_and_finds);
+	tcase_add_test(tc, field_type_and_kind);
 	tcase_add_test(tc, convert_values);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("fold");
