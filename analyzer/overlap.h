@@ -99,9 +99,9 @@ struct overlap_pair {
 	                                  (witness is its tail) */
 };
 const struct overlap_pair *overlap_pairs_of(struct model *m, size_t *out_n);
-/* overlap_pairs_of for the table alone: the prepare of the rules that read
- * it, which then run beside other rules (rules/rule.h). */
-void overlap_pairs_make(struct model *m);
+/* overlap_pairs_of for the table alone, and its length: the prepare of the
+ * rules that read it, which then run beside other rules (rules/rule.h). */
+size_t overlap_pairs_make(struct model *m);
 
 const char *overlap_verdict_name(enum overlap_verdict v); /* "no", "maybe", "yes" */
 

@@ -79,6 +79,13 @@ unsigned pl_jobs_default(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
+bool pl_threads_worth(size_t n, size_t min)
+{
+	const char *t = getenv("PATLINT_TEST_THREADS");
+
+	return n >= min || (n >= 2 && t && strcmp(t, "1") == 0);
+}
+
 /* The slot's diagnostic sink: record until the importer takes the input,
  * then forward (an importer may still evaluate through the records). */
 static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d)

@@ -49,6 +49,13 @@ struct tg_stream;
 /* Jobs for -j 0 (the default): the number of online processors. */
 unsigned pl_jobs_default(void);
 
+/* Whether n items of a stage are worth its threads, when min items are
+ * (each stage measured where its threads start to pay: the overlap
+ * pairs, the reading rules, the text report).  With PATLINT_TEST_THREADS
+ * set to 1 in the environment any 2 items are, so that patlint's own tests
+ * take the threaded paths on small inputs (tests/jobs.test). */
+bool pl_threads_worth(size_t n, size_t min);
+
 /* Evaluate the .td files among files[0..n), and the .td files the .pdll
  * files among them include (pdll_td_includes), on jobs threads, and return
  * while they run (the strings must outlive the prefetch), one thread

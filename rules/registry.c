@@ -14,6 +14,7 @@
 #include "analyzer/arena.h"
 #include "analyzer/cthreads.h"
 #include "analyzer/model.h"
+#include "analyzer/parallel.h"
 
 #define RULE(sym) extern const struct rule rule_##sym;
 #include "rules/rules.def"
@@ -81,14 +82,21 @@ void rule_list(FILE *f, const struct rule_config *c)
  *
  * The reading rules (RULE_READS_ONLY: overlapping-matchers and
  * benefit-conflict, which word the overlap pairs) take a third of the
- * rules' time after the pairs are decided on a corpus run; with -j they
- * run on another thread while the calling thread runs the other rules (the
+ * rules' time after the pairs are decided on a corpus run; with -j, when
+ * they have enough to read (SIDE_WORK_MIN), they run on another thread
+ * while the calling thread runs the other rules (the
  * recursion analysis, which fills ops in, among them), and either thread
  * takes a reading rule left when it is done.  Each rule reports into a
  * context of its own; the findings go to the run's context in table order
  * once all are done, as if the rules had run one after another.  Ops
  * filled in meanwhile report into the run's context at once, as they do
  * when the overlap pairs are decided on threads (the report sorts). */
+
+/* Less work than this the reading rules' prepares report (the overlap
+ * table's pairs, once per reading rule) runs on one thread: a thread and
+ * an arena per rule cost more than the reading rules' milliseconds on a
+ * 1,000-pattern set (its 2,000 pairs; the corpus has 29,000). */
+enum { SIDE_WORK_MIN = 16384 };
 
 struct rule_run {
 	const struct rule *rule;
@@ -141,8 +149,6 @@ static void run_side_by_side(struct model *m, struct pl_diag_ctx *diag,
 	thrd_t id;
 
 	for (unsigned i = 0; i < n; i++) {
-		if (runs[i].reads_only && runs[i].rule->prepare)
-			runs[i].rule->prepare(m);
 		/* an arena per rule: rules on two threads allocate at once */
 		pl_diag_ctx_init(&runs[i].rec, diag->sm, pl_arena_new());
 		runs[i].rec.sink.emit = record_emit;
@@ -183,8 +189,16 @@ unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct r
 		reading += runs[ran++].reads_only;
 	}
 	if (model_jobs(m) > 1 && reading && ran > 1) {
-		run_side_by_side(m, diag, cfg, runs, ran);
-		return ran;
+		/* the reading rules' prepares first, which say how much they
+		 * will read */
+		size_t work = 0;
+		for (unsigned i = 0; i < ran; i++)
+			if (runs[i].reads_only && runs[i].rule->prepare)
+				work += runs[i].rule->prepare(m);
+		if (pl_threads_worth(work, SIDE_WORK_MIN)) {
+			run_side_by_side(m, diag, cfg, runs, ran);
+			return ran;
+		}
 	}
 	for (unsigned i = 0; i < ran; i++) {
 		struct rule_ctx ctx = {runs[i].rule, m, diag, cfg};

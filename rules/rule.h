@@ -63,8 +63,10 @@ struct rule {
 	unsigned flags;              /* RULE_* flags */
 	void (*check)(struct rule_ctx *ctx); /* the analysis; NULL for framework rules */
 	/* RULE_READS_ONLY: what check needs made in the model before it runs
-	 * beside other rules (the overlap pairs), or NULL */
-	void (*prepare)(struct model *m);
+	 * beside other rules (the overlap pairs), or NULL; returns how many
+	 * items check will go through (rules_run_all: a thread for few is
+	 * not worth its start) */
+	size_t (*prepare)(struct model *m);
 };
 
 /* The rule table, in rules.def order: rule index = position. */

@@ -27,6 +27,7 @@
 #include "analyzer/diag.h"
 #include "analyzer/fscache.h"
 #include "analyzer/intern.h"
+#include "analyzer/parallel.h"
 #include "analyzer/json.h"
 #include "analyzer/ordered.h"
 #include "analyzer/source.h"
@@ -200,6 +201,23 @@ END_TEST
 /* Huge pages back off after a slow fault (more than the 2 ms 2 MiB of
  * 4 KiB pages take): 4 blocks, doubling to 64 while faults stay slow; a
  * fast fault ends it. */
+/* A stage takes threads for at least its minimum of items; with
+ * PATLINT_TEST_THREADS=1 for any two or more (patlint's own tests). */
+START_TEST(test_threads_worth)
+{
+	unsetenv("PATLINT_TEST_THREADS");
+	ck_assert(!pl_threads_worth(8191, 8192));
+	ck_assert(pl_threads_worth(8192, 8192));
+	ck_assert(!pl_threads_worth(2, 8192));
+	setenv("PATLINT_TEST_THREADS", "1", 1);
+	ck_assert(pl_threads_worth(2, 8192));
+	ck_assert(!pl_threads_worth(1, 8192));
+	setenv("PATLINT_TEST_THREADS", "0", 1);
+	ck_assert(!pl_threads_worth(2, 8192));
+	unsetenv("PATLINT_TEST_THREADS");
+}
+END_TEST
+
 START_TEST(test_huge_backoff)
 {
 	ck_assert_uint_eq(pl_huge_backoff(0, 200000L), 0);      /* a ready huge page */
@@ -1460,6 +1478,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_arena_printf_like_snprintf);
 	tcase_add_test(tc, test_arena_text_then_objects);
 	tcase_add_test(tc, test_huge_backoff);
+	tcase_add_test(tc, test_threads_worth);
 	tcase_add_test(tc, test_arena_reuse_zeroed);
 	tcase_add_test(tc, test_own_cache_lines);
 	suite_add_tcase(s, tc);
