@@ -153,7 +153,8 @@ int report_write(struct report_ctx *rc, enum report_kind kind)
 	rc->index = 0;
 	if (w->begin && w->begin(rc) < 0)
 		return -1;
-	int par = w->per_finding && rc->jobs > 1 && pl_threads_worth(n, PARALLEL_MIN) ? write_parallel(rc, w, n) : 1;
+	bool threads = w->per_finding && rc->jobs > 1 && pl_threads_worth(n, PARALLEL_MIN);
+	int par = threads ? write_parallel(rc, w, n) : 1;
 	if (par < 0)
 		rc_ = -1;
 	for (size_t i = 0; par > 0 && i < n; i++) {

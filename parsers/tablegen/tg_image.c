@@ -1025,7 +1025,8 @@ static bool read_recs(struct reader *r)
 			unsigned fk = get_u8(r);
 			if (!f->name || !f->val || !ty || fk > TG_FK_TARG)
 				r->bad = true;
-			tg_field_set_type(f, ty, fk <= TG_FK_TARG ? (enum tg_field_kind)fk : TG_FK_NORMAL);
+			tg_field_set_type(f, ty,
+			                  fk <= TG_FK_TARG ? (enum tg_field_kind)fk : TG_FK_NORMAL);
 		}
 		rec->nsupers = rec->capsupers = get_count(r, 8);
 		/* arrays filled whole below: not zeroed */

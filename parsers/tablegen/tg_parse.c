@@ -2148,7 +2148,8 @@ static bool add_value(struct parser *p, struct tg_rec *r, struct pl_span sp, con
 	if (e) {
 		if (!tg_field_set(p->k, e, f->val)) {
 			err_at(p, sp, "New definition of '%s' of type '%s' is incompatible with previous definition of type '%s'",
-			       f->name, tg_ty_str(p->k, tg_field_type(f)), tg_ty_str(p->k, tg_field_type(e)));
+			       f->name, tg_ty_str(p->k, tg_field_type(f)),
+			       tg_ty_str(p->k, tg_field_type(e)));
 			return false;
 		}
 		e->vspan = f->vspan;

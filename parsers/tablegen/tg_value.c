@@ -125,8 +125,10 @@ static void log_add(struct pl_arena *arena, struct tg_log *l, const void *a, uin
 	struct tg_log_chunk *c = l->last;
 
 	if (!c || l->n_last == c->cap) {
-		size_t cap = !c ? LOG_CHUNK_MIN : c->cap < LOG_CHUNK_MAX ? 2 * c->cap : LOG_CHUNK_MAX;
-		struct tg_log_chunk *nc = pl_arena_alloc(arena, sizeof(*nc) + cap * sizeof(nc->e[0]));
+		size_t cap = LOG_CHUNK_MIN;
+		if (c)
+			cap = c->cap < LOG_CHUNK_MAX ? 2 * c->cap : LOG_CHUNK_MAX;
+		struct tg_log_chunk *nc = pl_arena_alloc(arena, sizeof(*nc) + cap * sizeof(*nc->e));
 		atomic_init(&nc->next, NULL);
 		nc->cap = cap;
 		/* its header before the link a reader follows */
