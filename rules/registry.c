@@ -92,11 +92,11 @@ void rule_list(FILE *f, const struct rule_config *c)
  * filled in meanwhile report into the run's context at once, as they do
  * when the overlap pairs are decided on threads (the report sorts). */
 
-/* Less work than this the reading rules' prepares report (the overlap
- * table's pairs, once per reading rule) runs on one thread: a thread and
- * an arena per rule cost more than the reading rules' milliseconds on a
- * 1,000-pattern set (its 2,000 pairs; the corpus has 29,000). */
-enum { SIDE_WORK_MIN = 16384 };
+/* When no reading rule's prepare reports this much work (the overlap
+ * table's pairs), the rules run on one thread: a thread and an arena per
+ * rule cost more than the reading rules' milliseconds on a 1,000-pattern
+ * set (its 2,000 pairs; the corpus has 29,000). */
+enum { SIDE_WORK_MIN = 8192 };
 
 struct rule_run {
 	const struct rule *rule;
@@ -193,8 +193,10 @@ unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct r
 		 * will read */
 		size_t work = 0;
 		for (unsigned i = 0; i < ran; i++)
-			if (runs[i].reads_only && runs[i].rule->prepare)
-				work += runs[i].rule->prepare(m);
+			if (runs[i].reads_only && runs[i].rule->prepare) {
+				size_t w = runs[i].rule->prepare(m);
+				work = w > work ? w : work;
+			}
 		if (pl_threads_worth(work, SIDE_WORK_MIN)) {
 			run_side_by_side(m, diag, cfg, runs, ran);
 			return ran;
