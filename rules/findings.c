@@ -900,8 +900,9 @@ int findings_exit_status(const struct findings *fs, enum rule_fail_on fail_on)
 {
 	if (fail_on == RULE_FAIL_NEVER)
 		return 0;
+	const unsigned *active_rule = tallied(fs)->active_rule;
 	for (int s = 0; s < PL_SEV_COUNT; s++)
-		if (s >= (int)fail_on && tallied(fs)->active_rule[s])
+		if (s >= (int)fail_on && active_rule[s])
 			return 1;
 	return 0;
 }

@@ -27,9 +27,9 @@
 #include "analyzer/diag.h"
 #include "analyzer/fscache.h"
 #include "analyzer/intern.h"
-#include "analyzer/parallel.h"
 #include "analyzer/json.h"
 #include "analyzer/ordered.h"
+#include "analyzer/parallel.h"
 #include "analyzer/source.h"
 
 /* Run fn(f) and return what it wrote to a memory stream (caller frees). */
@@ -198,9 +198,6 @@ START_TEST(test_arena_text_then_objects)
 }
 END_TEST
 
-/* Huge pages back off after a slow fault (more than the 2 ms 2 MiB of
- * 4 KiB pages take): 4 blocks, doubling to 64 while faults stay slow; a
- * fast fault ends it. */
 /* A stage takes threads for at least its minimum of items; with
  * PATLINT_TEST_THREADS=1 for any two or more (patlint's own tests). */
 START_TEST(test_threads_worth)
@@ -218,6 +215,9 @@ START_TEST(test_threads_worth)
 }
 END_TEST
 
+/* Huge pages back off after a slow fault (more than the 2 ms 2 MiB of
+ * 4 KiB pages take): 16 blocks, doubling to 256 while faults stay slow; a
+ * fast fault leaves the back-off for the next slow one to double. */
 START_TEST(test_huge_backoff)
 {
 	ck_assert_uint_eq(pl_huge_backoff(0, 200000L), 0);      /* a ready huge page */
