@@ -99,6 +99,16 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
 		pl_vec_push(&s->recorded, (void *)d);
 }
 
+/* Drop from both ends of a block the jobs claimed out of its order
+ * (claim) (pf->lock held). */
+static void seg_trim(struct pl_prefetch *pf, struct segment *g)
+{
+	while (g->lo < g->hi && pf->slots[pf->order[g->lo]].claimed)
+		g->lo++;
+	while (g->lo < g->hi && pf->slots[pf->order[g->hi - 1]].claimed)
+		g->hi--;
+}
+
 /* The next job for worker w (pf->lock held): the next of its block of
  * the input order, else the first of the next block no worker took, else
  * the last of the largest block left.  The importer takes the inputs in
@@ -113,41 +123,86 @@ static void slot_emit(void *ud, struct pl_diag_ctx *ctx, const struct pl_diag *d
  * worker evaluate every shared include: with blocks of a quarter of a
  * worker's share, MLIR 16's dialect tree took 131-135 ms at -j 2 against
  * 121-122 ms.) */
-static struct slot *next_job(struct pl_prefetch *pf, unsigned w)
+static struct slot *next_job(struct pl_prefetch *pf, unsigned w, struct segment **from, bool *front)
 {
 	struct segment *own = &pf->segs[pf->cur[w]], *big = NULL;
 
-	if (own->lo < own->hi)
-		return &pf->slots[pf->order[own->lo++]];
-	if (pf->next_seg < pf->n_segs) {
+	*front = true;
+	seg_trim(pf, own);
+	while (own->lo == own->hi && pf->next_seg < pf->n_segs) {
 		pf->cur[w] = pf->next_seg++;
 		own = &pf->segs[pf->cur[w]];
-		return &pf->slots[pf->order[own->lo++]];
+		seg_trim(pf, own);
 	}
-	for (size_t v = 0; v < pf->n_segs; v++)
+	if (own->lo < own->hi) {
+		*from = own;
+		return &pf->slots[pf->order[own->lo]];
+	}
+	for (size_t v = 0; v < pf->n_segs; v++) {
+		seg_trim(pf, &pf->segs[v]);
 		if (pf->segs[v].lo < pf->segs[v].hi &&
 		    (!big || pf->segs[v].hi - pf->segs[v].lo > big->hi - big->lo))
 			big = &pf->segs[v];
-	return big ? &pf->slots[pf->order[--big->hi]] : NULL;
+	}
+	*front = false;
+	*from = big;
+	return big ? &pf->slots[pf->order[big->hi - 1]] : NULL;
 }
 
+/* The slot to evaluate in place of s, a .pdll input's include (pf->lock
+ * held): the first slot of the same file before it when no worker has
+ * claimed any of those yet.  Evaluated first, its records serve s
+ * (done_before) as the sequential path shares them (driver.c); s taken
+ * first -- the start of a block, or the end of another worker's --
+ * evaluated the file in full beside it (the corpus's TestPDLL.pdll
+ * includes TestOps.td, the input before it: 9-17 ms of a -j 2 run, where
+ * the input then restored its states in 4). */
+static struct slot *first_of_file(struct pl_prefetch *pf, struct slot *s)
+{
+	struct slot *first = s;
+
+	if ((size_t)(s - pf->slots) < pf->n)
+		return s;
+	for (size_t i = s->same_before; i; i = pf->slots[i - 1].same_before) {
+		if (pf->slots[i - 1].claimed)
+			return s;
+		first = &pf->slots[i - 1];
+	}
+	return first;
+}
+
+/* The job worker w evaluates next (pf->lock held): next_job's, or the
+ * slot first_of_file puts before it, which leaves next_job's in its
+ * block to come again. */
 static struct slot *claim(struct pl_prefetch *pf, unsigned w)
 {
-	struct slot *s = pf->stop ? NULL : next_job(pf, w);
+	struct segment *g;
+	bool front;
+	struct slot *s = pf->stop ? NULL : next_job(pf, w, &g, &front);
 
-	if (s)
-		s->claimed = true;
-	return s;
+	if (!s)
+		return NULL;
+	struct slot *f = first_of_file(pf, s);
+	if (f == s) {
+		if (front)
+			g->lo++;
+		else
+			g->hi--;
+	}
+	f->claimed = true;
+	return f;
 }
 
 /* Whether a job is left to claim (pf->lock held). */
-static bool jobs_left(const struct pl_prefetch *pf)
+static bool jobs_left(struct pl_prefetch *pf)
 {
 	if (pf->next_seg < pf->n_segs)
 		return true;
-	for (size_t v = 0; v < pf->n_segs; v++)
+	for (size_t v = 0; v < pf->n_segs; v++) {
+		seg_trim(pf, &pf->segs[v]);
 		if (pf->segs[v].lo < pf->segs[v].hi)
 			return true;
+	}
 	return false;
 }
 

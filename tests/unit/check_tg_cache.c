@@ -26,7 +26,10 @@
 #include <unistd.h>
 
 #include "analyzer/arena.h"
+#include "analyzer/cli.h"
 #include "analyzer/cthreads.h"
+#include "analyzer/driver.h"
+#include "analyzer/parallel.h"
 #include "analyzer/diag.h"
 #include "analyzer/intern.h"
 #include "analyzer/source.h"
@@ -559,6 +562,17 @@ START_TEST(shared_caches_agree)
 }
 END_TEST
 
+/* A file of n classes and defs of them, milliseconds to evaluate. */
+static void write_slow_file(const char *name, int n)
+{
+	struct pl_buf big = {0};
+	for (int i = 0; i < n; i++)
+		pl_buf_printf(&big, "class K%d<int n> { int v = n; list<int> l = [n, %d]; }\ndef k%d : K%d<%d>;\n",
+		              i, i, i, i, i);
+	write_file(name, pl_buf_cstr(&big));
+	pl_buf_free(&big);
+}
+
 /* Two threads that reach the same included text at once: one evaluates
  * it, the other waits for its state (tg_parse.c, struct tg_busy), so the
  * two caches together evaluate each chunk once, as one cache loading the
@@ -566,12 +580,7 @@ END_TEST
  * so that both threads are in it together. */
 START_TEST(shared_caches_evaluate_once)
 {
-	struct pl_buf big = {0};
-	for (int i = 0; i < 3000; i++)
-		pl_buf_printf(&big, "class K%d<int n> { int v = n; list<int> l = [n, %d]; }\ndef k%d : K%d<%d>;\n",
-		              i, i, i, i, i);
-	write_file("big.td", pl_buf_cstr(&big));
-	pl_buf_free(&big);
+	write_slow_file("big.td", 3000);
 	write_file("bu1.td", "include \"big.td\"\ninclude \"base.td\"\ndef bu1 : B;\n");
 	write_file("bu2.td", "include \"big.td\"\ninclude \"base.td\"\ndef bu2 : A<5>;\n");
 	const char *dirs[] = {tmpdir};
@@ -622,6 +631,66 @@ START_TEST(shared_caches_evaluate_once)
 	pl_source_mgr_free(sm);
 	pl_intern_free(in);
 	pl_arena_free(ca);
+}
+END_TEST
+
+/* With -j 2, a .pdll input's include of a .td file that is also an input
+ * takes that input's records, as the sequential path's memo does
+ * (driver.c), whichever slot a worker reaches first (parallel.c,
+ * first_of_file).  Eight jobs make eight blocks of one for two workers:
+ * worker 0 starts on slow.td, worker 1 on p.pdll's include of x.td, whose
+ * input comes in the next block and no worker has claimed yet: evaluating
+ * the include there evaluated x.td twice. */
+START_TEST(prefetch_evaluates_an_input_included_by_pdll_once)
+{
+	write_slow_file("slow.td", 4000);
+	write_file("x.td", "include \"base.td\"\ndef x1 : A<1>;\n");
+	write_file("p.pdll", "#include \"x.td\"\nPattern { erase op<t.a>; }\n");
+	for (int k = 3; k < 8; k++) {
+		char name[16], text[64];
+		snprintf(name, sizeof name, "e%d.td", k);
+		snprintf(text, sizeof text, "def e%d { int x = %d; }\n", k, k);
+		write_file(name, text);
+	}
+	const char *files[] = {tmp_path("slow.td"), tmp_path("p.pdll"), tmp_path("x.td"),
+	                       tmp_path("e3.td"), tmp_path("e4.td"), tmp_path("e5.td"),
+	                       tmp_path("e6.td"), tmp_path("e7.td")};
+	char *argv[] = {"patlint", "check", "-j", "2", "-I", tmpdir, NULL};
+	struct pl_options opt;
+	ck_assert_int_eq(pl_cli_parse(&opt, 6, argv, stderr), 0);
+
+	for (int round = 0; round < 3; round++) {
+		struct pl_run r = {.opt = &opt};
+		r.arena = pl_arena_new();
+		r.intern = pl_intern_new(r.arena);
+		r.sm = pl_source_mgr_new();
+		pl_diag_ctx_init(&r.diag, r.sm, r.arena);
+		r.tg.include_dirs = (const char *const *)opt.include_dirs.items;
+		r.tg.n_include = (unsigned)opt.include_dirs.len;
+
+		struct pl_prefetch *pf = pl_prefetch_start(&r, files, 8, 2);
+		ck_assert_ptr_nonnull(pf);
+		struct tg_records *recs[8] = {0}, *inc = NULL;
+		for (size_t i = 0; i < 8; i++)
+			if (i != 1)
+				ck_assert_int_ge(pl_prefetch_take(pf, i, &recs[i]), 0);
+		struct tg_options to;
+		size_t slot;
+		pl_tg_options_for(&r, files[1], &to);
+		ck_assert(pl_prefetch_find(pf, tmp_path("x.td"), &to, &slot));
+		ck_assert_int_ge(pl_prefetch_take(pf, slot, &inc), 0);
+		ck_assert_msg(inc == recs[2], "round %d: p.pdll's x.td evaluated apart from the input",
+		              round);
+		pl_prefetch_free(pf);
+		pl_source_mgr_free(r.sm);
+		pl_intern_free(r.intern);
+		pl_arena_free(r.arena);
+	}
+	pl_cli_free(&opt);
+	const char *names[] = {"slow.td", "x.td", "p.pdll", "e3.td", "e4.td", "e5.td", "e6.td",
+	                       "e7.td"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		unlink(tmp_path(names[i]));
 }
 END_TEST
 
@@ -1129,6 +1198,7 @@ int main(void)
 		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, shared_caches_agree);
 		tcase_add_test(tc, shared_caches_evaluate_once);
+		tcase_add_test(tc, prefetch_evaluates_an_input_included_by_pdll_once);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
