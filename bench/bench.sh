@@ -13,8 +13,9 @@
 # fixture (bench/gen-fixture.sh), synthetic sets of 1k/10k/100k DRR
 # patterns (bench/gen-synth.sh; -j 1, and the default -j), the include
 # cache against --no-include-cache, check with images of the include
-# cache kept by an earlier run (--cache-dir) and check -j 2 vs -j 1 (on
-# the corpus also in one run through a compilation database).  The
+# cache kept by an earlier run (--cache-dir), check -j 2 vs -j 1 (on
+# the corpus also in one run through a compilation database) and, as the
+# bound on -j 2 there, two -j 1 runs at once against one.  The
 # corpus rows need ../shared/corpus (or CORPUS=DIR).
 set -u
 LC_ALL=C
@@ -252,6 +253,17 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
     echo "--compilation-database $tmp/corpus.yml" > "$tmp/whole.args"
     runs_save=$runs; runs=$((runs * 4 + 1))
     PEER="-j 1" UNIT=run bench_files "check -j 2 vs -j 1: corpus in one run ($runs)" "$tmp/whole.args"
+    # The machine's own bound on that row: two -j 1 runs at once against
+    # one.  Two processes that share nothing still slow each other down
+    # here (memory bandwidth, caches, the host), so with each half of the
+    # work slowed as much, -j 2 can be at most 2 / this ratio times as fast
+    # as -j 1, with nothing left on one thread.
+    CMD_A="sh $srcdir/bench/side-by-side.sh $patlint check -j 1 --no-config"
+    CMD_B="$patlint check -j 1 --no-config"
+    row=$(PEER="-j 1" UNIT=run bench_files "two -j 1 runs at once vs one: corpus ($runs)" "$tmp/whole.args")
+    echo "$row"
+    echo "$row" | sed -n 's/.*ratio time \([0-9.]*\) .*/\1/p' |
+        awk '$1 > 0 { printf "  (-j 2 on this machine: at most %.2fx as fast as -j 1 on the corpus)\n", 2 / $1 }'
     runs=$runs_save
     cd - >/dev/null || exit 2
 fi

@@ -1,7 +1,8 @@
 # bench/local.mk -- benchmarks against the peer tools (make bench).
 noinst_PROGRAMS += bench/measure
 bench_measure_SOURCES = bench/measure.c
-EXTRA_DIST += bench/bench.sh bench/gen-synth.sh bench/gen-fixture.sh bench/HISTORY.md
+EXTRA_DIST += bench/bench.sh bench/gen-synth.sh bench/gen-fixture.sh bench/side-by-side.sh \
+	bench/HISTORY.md
 
 # The run row needs the greedy-driver harness (tests/local.mk), built here
 # when libmlir-16-dev and g++ are there; without it the row is skipped.
