@@ -39,7 +39,8 @@ struct slot {
 	bool done;                   /* evaluated (guarded by pf->lock) */
 	bool taken;                  /* replayed: diagnostics now go straight to the run */
 	struct pl_prefetch *pf;      /* back pointer for the sink */
-	size_t same_before;          /* 1 + the slot before it of the same file, or 0 */
+	size_t same_before;          /* 1 + the job of the same file before it in the input
+	                              * order, or 0 */
 	struct tg_stream *stream;    /* its defs as they come (pl_prefetch_stream), or NULL */
 };
 
@@ -150,8 +151,8 @@ static struct slot *next_job(struct pl_prefetch *pf, unsigned w, struct segment 
 }
 
 /* The slot to evaluate in place of s, a .pdll input's include (pf->lock
- * held): the first slot of the same file before it when no worker has
- * claimed any of those yet.  Evaluated first, its records serve s
+ * held): the first job of the same file before it in the input order
+ * when no worker has claimed any of those yet.  Evaluated first, its records serve s
  * (done_before) as the sequential path shares them (driver.c); s taken
  * first -- the start of a block, or the end of another worker's --
  * evaluated the file in full beside it (the corpus's TestPDLL.pdll
@@ -206,7 +207,7 @@ static bool jobs_left(struct pl_prefetch *pf)
 	return false;
 }
 
-/* A slot before s (a .td input's, or an include's) evaluated already,
+/* A job before s (a .td input's, or an include's) evaluated already,
  * without a diagnostic, from the same file (pf->lock held): its records
  * may serve s too. */
 static struct slot *done_before(struct pl_prefetch *pf, const struct slot *s)
@@ -219,7 +220,7 @@ static struct slot *done_before(struct pl_prefetch *pf, const struct slot *s)
 	return NULL;
 }
 
-/* A slot before s of the same file that another worker is evaluating
+/* A job before s of the same file that another worker is evaluating
  * (pf->lock held): waiting for it, then taking its records, costs no more
  * than evaluating s (the corpus's .pdll inputs include TestOps.td and
  * TensorOps.td from neighbouring blocks). */
@@ -233,19 +234,24 @@ static bool evaluating_before(struct pl_prefetch *pf, const struct slot *s)
 	return false;
 }
 
-/* Link each slot to the last slot before it of the same file. */
+/* Link each job to the last job of the same file before it in the input
+ * order (pf->order): the records the sequential path may share with a
+ * .pdll input's include are those of the files it loaded before that
+ * input (driver.c's memo).  (Linked in slot order, an include took the
+ * records of a .td input after its .pdll input when that input happened
+ * to be done first; its ops were then the .pdll's, not the input's own,
+ * and the ODS rules did not check them.) */
 static void link_same_files(struct pl_prefetch *pf)
 {
 	struct pl_ptrmap last = {0};
 
-	for (size_t i = 0; i < pf->n_slots; i++) {
+	for (size_t k = 0; k < pf->n_jobs; k++) {
+		struct slot *s = &pf->slots[pf->order[k]];
 		const void *prev;
-		if (!pf->slots[i].path)
-			continue;
-		const char *key = pl_intern(pf->r->intern, pf->slots[i].path);
+		const char *key = pl_intern(pf->r->intern, s->path);
 		if (pl_ptrmap_get(&last, key, &prev))
-			pf->slots[i].same_before = (size_t)(uintptr_t)prev;
-		pl_ptrmap_put(&last, key, (const void *)(uintptr_t)(i + 1));
+			s->same_before = (size_t)(uintptr_t)prev;
+		pl_ptrmap_put(&last, key, (const void *)(uintptr_t)(pf->order[k] + 1));
 	}
 	pl_ptrmap_free(&last);
 }

@@ -634,27 +634,12 @@ START_TEST(shared_caches_evaluate_once)
 }
 END_TEST
 
-/* With -j 2, a .pdll input's include of a .td file that is also an input
- * takes that input's records, as the sequential path's memo does
- * (driver.c), whichever slot a worker reaches first (parallel.c,
- * first_of_file).  Eight jobs make eight blocks of one for two workers:
- * worker 0 starts on slow.td, worker 1 on p.pdll's include of x.td, whose
- * input comes in the next block and no worker has claimed yet: evaluating
- * the include there evaluated x.td twice. */
-START_TEST(prefetch_evaluates_an_input_included_by_pdll_once)
+/* With -j 2 (two workers), the records prefetch gives p.pdll's include of
+ * x.td, where files[pdll] is p.pdll and files[input] the input x.td: the
+ * input's own when shared, else apart from them; three rounds. */
+static void prefetch_include_case(const char *const *files, size_t n, size_t pdll, size_t input,
+                                  bool shared)
 {
-	write_slow_file("slow.td", 4000);
-	write_file("x.td", "include \"base.td\"\ndef x1 : A<1>;\n");
-	write_file("p.pdll", "#include \"x.td\"\nPattern { erase op<t.a>; }\n");
-	for (int k = 3; k < 8; k++) {
-		char name[16], text[64];
-		snprintf(name, sizeof name, "e%d.td", k);
-		snprintf(text, sizeof text, "def e%d { int x = %d; }\n", k, k);
-		write_file(name, text);
-	}
-	const char *files[] = {tmp_path("slow.td"), tmp_path("p.pdll"), tmp_path("x.td"),
-	                       tmp_path("e3.td"), tmp_path("e4.td"), tmp_path("e5.td"),
-	                       tmp_path("e6.td"), tmp_path("e7.td")};
 	char *argv[] = {"patlint", "check", "-j", "2", "-I", tmpdir, NULL};
 	struct pl_options opt;
 	ck_assert_int_eq(pl_cli_parse(&opt, 6, argv, stderr), 0);
@@ -668,29 +653,70 @@ START_TEST(prefetch_evaluates_an_input_included_by_pdll_once)
 		r.tg.include_dirs = (const char *const *)opt.include_dirs.items;
 		r.tg.n_include = (unsigned)opt.include_dirs.len;
 
-		struct pl_prefetch *pf = pl_prefetch_start(&r, files, 8, 2);
+		struct pl_prefetch *pf = pl_prefetch_start(&r, files, n, 2);
 		ck_assert_ptr_nonnull(pf);
-		struct tg_records *recs[8] = {0}, *inc = NULL;
-		for (size_t i = 0; i < 8; i++)
-			if (i != 1)
-				ck_assert_int_ge(pl_prefetch_take(pf, i, &recs[i]), 0);
+		struct tg_records *recs = NULL, *own = NULL, *inc = NULL;
+		for (size_t i = 0; i < n; i++)
+			if (i != pdll) {
+				ck_assert_int_ge(pl_prefetch_take(pf, i, &recs), 0);
+				if (i == input)
+					own = recs;
+			}
 		struct tg_options to;
 		size_t slot;
-		pl_tg_options_for(&r, files[1], &to);
+		pl_tg_options_for(&r, files[pdll], &to);
 		ck_assert(pl_prefetch_find(pf, tmp_path("x.td"), &to, &slot));
 		ck_assert_int_ge(pl_prefetch_take(pf, slot, &inc), 0);
-		ck_assert_msg(inc == recs[2], "round %d: p.pdll's x.td evaluated apart from the input",
-		              round);
+		if (shared)
+			ck_assert_msg(inc == own, "round %d: p.pdll's x.td evaluated apart from the input",
+			              round);
+		else
+			ck_assert_msg(inc != own, "round %d: p.pdll's x.td took the later input's records",
+			              round);
 		pl_prefetch_free(pf);
 		pl_source_mgr_free(r.sm);
 		pl_intern_free(r.intern);
 		pl_arena_free(r.arena);
 	}
 	pl_cli_free(&opt);
-	const char *names[] = {"slow.td", "x.td", "p.pdll", "e3.td", "e4.td", "e5.td", "e6.td",
-	                       "e7.td"};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		unlink(tmp_path(names[i]));
+}
+
+/* A .pdll input's include of a .td file that is also an input before it
+ * takes that input's records with -j, as the sequential path's memo does
+ * (driver.c), whichever of the two a worker reaches first (parallel.c,
+ * first_of_file); an include of an input after it, never (the sequential
+ * path evaluates it for the .pdll input; sharing made the input's ops the
+ * .pdll's, which the ODS rules then did not check).  With 16 jobs and two
+ * workers, blocks of two: worker 0 starts on slow.td and x.td, worker 1
+ * on p.pdll's include of x.td; taken first, the include was evaluated
+ * apart from the input.  With 8 jobs, blocks of one, p.pdll before x.td. */
+START_TEST(prefetch_include_of_an_input_shares_as_sequential)
+{
+	write_slow_file("slow.td", 4000);
+	write_file("x.td", "include \"base.td\"\ndef x1 : A<1>;\n");
+	write_file("p.pdll", "#include \"x.td\"\nPattern { erase op<t.a>; }\n");
+	char names[16][16];
+	const char *files[16];
+	for (int k = 3; k < 16; k++) {
+		char text[64];
+		snprintf(names[k], sizeof names[k], "e%d.td", k);
+		snprintf(text, sizeof text, "def e%d { int x = %d; }\n", k, k);
+		write_file(names[k], text);
+	}
+	files[0] = tmp_path("slow.td");
+	files[1] = tmp_path("x.td");
+	files[2] = tmp_path("p.pdll");
+	for (int k = 3; k < 16; k++)
+		files[k] = tmp_path(names[k]);
+	prefetch_include_case(files, 16, 2, 1, true);
+	files[1] = tmp_path("p.pdll");
+	files[2] = tmp_path("x.td");
+	prefetch_include_case(files, 8, 1, 2, false);
+	unlink(tmp_path("slow.td"));
+	unlink(tmp_path("x.td"));
+	unlink(tmp_path("p.pdll"));
+	for (int k = 3; k < 16; k++)
+		unlink(tmp_path(names[k]));
 }
 END_TEST
 
@@ -1198,7 +1224,7 @@ int main(void)
 		tcase_add_test(tc, noted_defs_are_a_prefix);
 		tcase_add_test(tc, shared_caches_agree);
 		tcase_add_test(tc, shared_caches_evaluate_once);
-		tcase_add_test(tc, prefetch_evaluates_an_input_included_by_pdll_once);
+		tcase_add_test(tc, prefetch_include_of_an_input_shares_as_sequential);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
