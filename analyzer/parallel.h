@@ -9,8 +9,8 @@
  * evaluate inputs, each thread into an arena of its own, taking blocks of
  * the input order in turn (neighbours share includes) and then inputs
  * from the end of the largest block left (a .pdll input's include of a
- * .td input no worker has claimed: that input first, whose records the
- * include then takes); their include caches share one
+ * .td input before it that no worker has claimed: that input first,
+ * whose records the include then takes); their include caches share one
  * tree of states (tg_cache_share), so what one evaluated the others
  * restore.  The calling thread goes on beside them: it takes the results
  * in input order as they are done and imports them exactly as the
