@@ -195,7 +195,11 @@ fi
 for size in 1000 10000 100000; do
     sh "$srcdir/bench/gen-synth.sh" "$size" > "$tmp/synth$size.td"
     echo "-I $M16 $tmp/synth$size.td" > "$tmp/synth.args"
-    r=$runs; [ "$size" -ge 100000 ] && r=$(( runs < 3 ? runs : 3 ))
+    # a 1,000- or 10,000-pattern run is 20-300 ms: four times the runs (and
+    # one), as for the one-run -j rows below, where a median of five moved
+    # by a fifth between bench runs (the peer's too: 504-702 ms for the
+    # 10,000 patterns in four runs); 100,000 patterns take seconds a run
+    r=$((runs * 4 + 1)); [ "$size" -ge 100000 ] && r=$(( runs < 3 ? runs : 3 ))
     runs_save=$runs; runs=$r
     CMD_A="$patlint check -j 1 --no-config"; CMD_B="mlir-tblgen-16 -gen-rewriters"
     PEER=tblgen UNIT=set bench_files "synthetic $size DRR patterns: check" "$tmp/synth.args"
