@@ -28,10 +28,10 @@
 #include "analyzer/arena.h"
 #include "analyzer/cli.h"
 #include "analyzer/cthreads.h"
-#include "analyzer/driver.h"
-#include "analyzer/parallel.h"
 #include "analyzer/diag.h"
+#include "analyzer/driver.h"
 #include "analyzer/intern.h"
+#include "analyzer/parallel.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
 #include "parsers/tablegen/tg.h"
@@ -567,7 +567,8 @@ static void write_slow_file(const char *name, int n)
 {
 	struct pl_buf big = {0};
 	for (int i = 0; i < n; i++)
-		pl_buf_printf(&big, "class K%d<int n> { int v = n; list<int> l = [n, %d]; }\ndef k%d : K%d<%d>;\n",
+		pl_buf_printf(&big,
+		              "class K%d<int n> { int v = n; list<int> l = [n, %d]; }\ndef k%d : K%d<%d>;\n",
 		              i, i, i, i, i);
 	write_file(name, pl_buf_cstr(&big));
 	pl_buf_free(&big);
