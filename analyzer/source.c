@@ -238,6 +238,19 @@ bool pl_source_text_clean(struct pl_source_file *f)
 	return s == 1;
 }
 
+uint64_t pl_source_checksum(const struct pl_source_file *f)
+{
+	struct pl_source_file *w = (struct pl_source_file *)f; /* a cache of its text's sum */
+	uint64_t s = atomic_load_explicit(&w->checksum, memory_order_relaxed);
+
+	if (!s) {
+		/* racing threads find the same sum; the low bit marks it known */
+		s = pl_checksum(f->buf, f->len) | 1;
+		atomic_store_explicit(&w->checksum, s, memory_order_relaxed);
+	}
+	return s;
+}
+
 void pl_source_linecol(struct pl_source_file *f, uint32_t off, uint32_t *line, uint32_t *col)
 {
 	if (!f->line_starts)

@@ -91,8 +91,11 @@ void tg_cache_set_dir(struct tg_cache *c, const char *dir);
  * (default TG_IMAGE_DIR_LIMIT), down to three quarters of it. */
 #define TG_IMAGE_DIR_LIMIT ((uint64_t)1 << 30)
 void tg_cache_set_dir_limit(struct tg_cache *c, uint64_t bytes);
-/* Images read and written by runs through c. */
-void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written);
+/* Images read and written by runs through c, and images found but not
+ * read because c's states served the input (most of an image's state
+ * already in memory: restoring it and evaluating the rest costs less). */
+void tg_cache_image_stats(const struct tg_cache *c, unsigned *read, unsigned *written,
+                          unsigned *skipped);
 /* tg_load through cache (NULL: as tg_load). */
 int tg_load_cached(struct tg_records **out, struct tg_cache *cache, struct pl_arena *arena,
                    struct pl_intern *intern, struct pl_source_mgr *sm, struct pl_diag_ctx *diag,

@@ -5,6 +5,7 @@
 #ifndef PL_TG_IMAGE_H
 #define PL_TG_IMAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,13 +27,19 @@ int tg_image_write(const char *path, struct tg_keeper *k, const struct tg_hmap *
  * in it) and mcs (empty), and its chunks into chunk_arena, with the file ids
  * and interned strings of this run.  Returns -1 (k is then unusable) when
  * the file is missing, malformed, made by another patlint, or names a file
- * whose text changed. */
+ * whose text changed.  With want, the path comes first: want is told the
+ * chunks and how many records the state names (its defs and classes), and
+ * when it returns false the state is not read (k gets none of it) and 1
+ * is returned, the chunks set. */
+typedef bool tg_image_want_fn(void *ud, struct tg_lex_chunk *const *chunks, unsigned n_chunks,
+                              uint32_t named);
 int tg_image_read(const char *path, struct tg_keeper *k, struct tg_hmap *mcs,
-                  struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks, unsigned *n_chunks);
+                  struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks, unsigned *n_chunks,
+                  tg_image_want_fn *want, void *ud);
 /* The same from memory (the fuzz target). */
 int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, struct tg_hmap *mcs,
                          struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks,
-                         unsigned *n_chunks);
+                         unsigned *n_chunks, tg_image_want_fn *want, void *ud);
 
 /* The key of main's image under options o: the working directory, main's
  * folder, the options and main's leading text (its includes).  Never 0. */

@@ -155,7 +155,7 @@ static void reader(const char *data, size_t size)
 	fuzz_begin(&r);
 	tg_keeper_init(&k, r.arena, r.intern, &r.diag, r.sm, NULL);
 	struct tg_hmap *mcs = tg_hmap_new(NULL);
-	tg_image_read_buffer(b.data, b.len, &k, mcs, r.arena, &chunks, &n);
+	tg_image_read_buffer(b.data, b.len, &k, mcs, r.arena, &chunks, &n, NULL, NULL);
 	tg_hmap_free(mcs);
 	fuzz_end(&r);
 	pl_buf_free(&b);

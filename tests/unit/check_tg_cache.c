@@ -82,6 +82,33 @@ static void clear_images(const char *dir)
 	closedir(d);
 }
 
+/* A run's cache (keeping images in imgdir, when not NULL), arena,
+ * strings and sources. */
+struct run_env {
+	struct tg_cache *cache;
+	struct pl_arena *arena;
+	struct pl_intern *in;
+	struct pl_source_mgr *sm;
+};
+
+static struct run_env env_new(const char *imgdir)
+{
+	struct run_env e = {tg_cache_new(), pl_arena_new(), NULL, pl_source_mgr_new()};
+
+	e.in = pl_intern_new(e.arena);
+	if (imgdir)
+		tg_cache_set_dir(e.cache, imgdir);
+	return e;
+}
+
+static void env_free(struct run_env *e)
+{
+	tg_cache_free(e->cache);
+	pl_source_mgr_free(e->sm);
+	pl_intern_free(e->in);
+	pl_arena_free(e->arena);
+}
+
 /* Images read and written by the runs of through_images. */
 static unsigned images_read, images_written;
 
@@ -91,24 +118,17 @@ static unsigned images_read, images_written;
 static char *through_images(const char *imgdir, const char *path, const struct tg_options *o,
                             unsigned *errors)
 {
-	struct pl_arena *a = pl_arena_new();
-	struct pl_intern *in = pl_intern_new(a);
-	struct pl_source_mgr *sm = pl_source_mgr_new();
-	struct tg_cache *cache = tg_cache_new();
-	unsigned r, w;
+	struct run_env e = env_new(imgdir);
+	unsigned r, w, sk;
 
 	/* another file first: the input's files get other ids than when
 	 * its image was written */
-	pl_source_add(sm, "<other>", "x", 1);
-	tg_cache_set_dir(cache, imgdir);
-	char *dump = dump_of(cache, a, in, sm, path, o, errors);
-	tg_cache_image_stats(cache, &r, &w);
+	pl_source_add(e.sm, "<other>", "x", 1);
+	char *dump = dump_of(e.cache, e.arena, e.in, e.sm, path, o, errors);
+	tg_cache_image_stats(e.cache, &r, &w, &sk);
 	images_read += r;
 	images_written += w;
-	tg_cache_free(cache);
-	pl_source_mgr_free(sm);
-	pl_intern_free(in);
-	pl_arena_free(a);
+	env_free(&e);
 	return dump;
 }
 
@@ -120,13 +140,6 @@ static char *through_images(const char *imgdir, const char *path, const struct t
  * options, perhaps) used too; else through ones made here.  Returns the
  * number of inputs that failed to load (the same either way) and the
  * cache's statistics. */
-struct run_env {
-	struct tg_cache *cache;
-	struct pl_arena *arena;
-	struct pl_intern *in;
-	struct pl_source_mgr *sm;
-};
-
 static unsigned agree_in(const struct run_env *shared, const char *imgdir,
                          const char *const *dirs, unsigned ndirs, const char *const *defs,
                          unsigned ndefs, const char *const *files, unsigned n,
@@ -921,6 +934,82 @@ START_TEST(stale_image_is_not_read)
 }
 END_TEST
 
+/* n defs of class Big named prefix0.. (big.td declares Big). */
+static void write_defs(const char *name, const char *head, const char *prefix, unsigned n)
+{
+	struct pl_buf b = {0};
+
+	pl_buf_puts(&b, head);
+	for (unsigned i = 0; i < n; i++)
+		pl_buf_printf(&b, "def %s%u : Big<%u>;\n", prefix, i, i);
+	write_file(name, b.data);
+	pl_buf_free(&b);
+}
+
+/* One run over inputs that share leading includes reads an image only
+ * where the cache's own states hold less than half of the image's state:
+ * after uA read its image (pre.td then big.td: a state only after
+ * big.td), uB's image (pre.td, big.td, small.td) is not read -- uB walks
+ * past pre.td, which holds no state, to big.td's and evaluates small.td
+ * -- while uC's (pre.td, big.td, then the larger other.td) is.  Every
+ * dump is the one without images and no image is written again; uB a
+ * second time evaluates nothing.  (Reading each input's image made a run
+ * over the corpus slower than one without images: each image copies
+ * OpBase.td's state.) */
+START_TEST(tree_states_serve_before_images)
+{
+	const char *dirs[] = {tmpdir};
+	struct tg_options o = {dirs, 1, NULL, 0, true, NULL};
+	const char *files[] = {tmp_path("uA.td"), tmp_path("uB.td"), tmp_path("uC.td"),
+	                       tmp_path("uB.td")};
+	unsigned e, e2, r, w, sk, restored, evaluated;
+
+	write_defs("big.td", "class Big<int n> { int v = n; }\n", "big", 30);
+	write_defs("small.td", "", "small", 1);
+	write_defs("other.td", "", "other", 50);
+	write_file("pre.td", "class Pre { int p = 1; }\n");
+	write_file("uA.td", "include \"pre.td\"\ninclude \"big.td\"\ndef a : Big<1>;\n");
+	write_file("uB.td",
+	           "include \"pre.td\"\ninclude \"big.td\"\ninclude \"small.td\"\ndef b : Big<2>;\n");
+	write_file("uC.td",
+	           "include \"pre.td\"\ninclude \"big.td\"\ninclude \"other.td\"\ndef c : Big<3>;\n");
+	images_read = images_written = 0;
+	for (unsigned i = 0; i < 3; i++)
+		free(through_images(img_dir(), files[i], &o, &e));
+	ck_assert_uint_eq(images_written, 3);
+
+	struct run_env run = env_new(img_dir());
+	for (unsigned i = 0; i < 4; i++) {
+		char *with = dump_of(run.cache, run.arena, run.in, run.sm, files[i], &o, &e);
+		struct pl_arena *a2 = pl_arena_new();
+		char *alone = dump_of(NULL, a2, run.in, run.sm, files[i], &o, &e2);
+		ck_assert_ptr_nonnull(with);
+		ck_assert_ptr_nonnull(alone);
+		ck_assert_uint_eq(e, e2);
+		ck_assert_msg(strcmp(with, alone) == 0, "%s: records differ", files[i]);
+		free(with);
+		free(alone);
+		pl_arena_free(a2);
+		tg_cache_image_stats(run.cache, &r, &w, &sk);
+		tg_cache_stats(run.cache, &restored, &evaluated);
+		if (i == 1) {
+			/* uB: big.td's state serves, not the image; only small.td
+			 * is evaluated */
+			ck_assert_uint_eq(sk, 1);
+			ck_assert_uint_eq(evaluated, 1);
+		}
+	}
+	tg_cache_image_stats(run.cache, &r, &w, &sk);
+	ck_assert_uint_eq(r, 2);  /* uA's (nothing held yet) and uC's */
+	ck_assert_uint_eq(sk, 1); /* uB's, once */
+	ck_assert_uint_eq(w, 0);
+	ck_assert_uint_eq(evaluated, 1); /* uC's state came from its image, uB's again from the tree */
+	env_free(&run);
+	clear_images(img_dir());
+	rmdir(img_dir());
+}
+END_TEST
+
 /* A file appeared earlier on the include path after the image was
  * written: the path the image recorded is wrong after one chunk was
  * skipped, and the input is loaded again without it. */
@@ -998,22 +1087,15 @@ START_TEST(damaged_image_is_not_read)
 				data[at] ^= 0x41;
 			}
 			fclose(f);
-			struct pl_arena *a = pl_arena_new();
-			struct pl_intern *in = pl_intern_new(a);
-			struct pl_source_mgr *sm = pl_source_mgr_new();
-			struct tg_cache *cache = tg_cache_new();
-			unsigned r, w;
-			tg_cache_set_dir(cache, img_dir());
-			char *dump = dump_of(cache, a, in, sm, tmp_path("user1.td"), &o, &e);
-			tg_cache_image_stats(cache, &r, &w);
+			struct run_env run = env_new(img_dir());
+			unsigned r, w, sk;
+			char *dump = dump_of(run.cache, run.arena, run.in, run.sm, tmp_path("user1.td"), &o, &e);
+			tg_cache_image_stats(run.cache, &r, &w, &sk);
 			ck_assert_msg(r == 0, "a damaged image (byte %zu, %s) was read", at,
 			              cut ? "cut there" : "changed");
 			ck_assert_ptr_nonnull(dump);
 			free(dump);
-			tg_cache_free(cache);
-			pl_source_mgr_free(sm);
-			pl_intern_free(in);
-			pl_arena_free(a);
+			env_free(&run);
 			/* the run wrote a good image again; the next turn damages
 			 * the original anew */
 		}
@@ -1161,8 +1243,7 @@ START_TEST(list_agrees)
 	/* each group through a cache of its own and images; then all groups
 	 * through one cache, as a run over a tree of projects loads them (the
 	 * groups' -I folders differ) */
-	struct run_env env = {tg_cache_new(), pl_arena_new(), NULL, pl_source_mgr_new()};
-	env.in = pl_intern_new(env.arena);
+	struct run_env env = env_new(NULL);
 	unsigned restored_one = 0;
 	for (int pass = 0; pass < 2; pass++, rewind(f))
 	while (getline(&line, &cap, f) > 0) {
@@ -1188,10 +1269,7 @@ START_TEST(list_agrees)
 	}
 	free(line);
 	fclose(f);
-	tg_cache_free(env.cache);
-	pl_source_mgr_free(env.sm);
-	pl_intern_free(env.in);
-	pl_arena_free(env.arena);
+	env_free(&env);
 	clear_images(imgdir);
 	rmdir(imgdir);
 	printf("cache: %u groups, %u inputs agree (%u fail to load, the same way through the cache "
@@ -1230,6 +1308,7 @@ int main(void)
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
 		tcase_add_test(tc, stale_image_is_not_read);
+		tcase_add_test(tc, tree_states_serve_before_images);
 		tcase_add_test(tc, wrong_path_loads_again);
 		tcase_add_test(tc, damaged_image_is_not_read);
 		tcase_add_test(tc, malformed_payload_is_refused);
