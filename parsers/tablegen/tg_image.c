@@ -1221,15 +1221,19 @@ int tg_image_read(const char *path, struct tg_keeper *k, struct tg_hmap *mcs,
                   struct pl_arena *chunk_arena, struct tg_lex_chunk ***chunks, unsigned *n_chunks,
                   tg_image_want_fn *want, void *ud)
 {
-	char *data;
+	const char *data;
 	size_t len;
+	bool mapped;
 
 	*chunks = NULL;
 	*n_chunks = 0;
-	if (pl_read_file(&data, &len, path) < 0)
+	/* mapped, not read: reading it into fresh pages was 9% of a warm run
+	 * on one file; images are renamed into place, never written where
+	 * they lie */
+	if (pl_map_file(&data, &len, &mapped, path) < 0)
 		return -1;
 	int rc = tg_image_read_buffer(data, len, k, mcs, chunk_arena, chunks, n_chunks, want, ud);
-	free(data);
+	pl_unmap_file(data, len, mapped);
 	return rc;
 }
 
