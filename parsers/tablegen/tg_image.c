@@ -689,7 +689,8 @@ struct reader {
 	struct pl_arena *ca;          /* the chunks' arena */
 	uint32_t nfiles, nstrs, ntypes, nvals, nrecs, nspans;
 	struct pl_source_file **files;
-	struct pl_span *spans;
+	struct pl_span *spans;        /* the span table (read_spans), or NULL */
+	const unsigned char *span_at; /* the span section */
 	const char **strs;            /* interned on first use (get_str) */
 	const unsigned char **str_at; /* each string's bytes in the image */
 	uint32_t *str_len;
@@ -805,12 +806,41 @@ static struct tg_type *get_type(struct reader *r)
 	return x ? r->types[x] : NULL;
 }
 
+/* Span i of the span section (SPAN_BYTES each, at r->span_at). */
+enum { SPAN_BYTES = 7 * 4 };
+
+static struct pl_span decode_span(struct reader *r, uint32_t i)
+{
+	struct reader at = *r;
+	struct pl_span s = {0};
+
+	at.p = r->span_at + (size_t)i * SPAN_BYTES;
+	at.end = at.p + SPAN_BYTES;
+	uint32_t f = get_id(&at, r->nfiles);
+	if (!f) {
+		r->bad = true;
+		return s;
+	}
+	s.file = r->files[f - 1]->id;
+	s.line = get_u32(&at);
+	s.col = get_u32(&at);
+	s.end_line = get_u32(&at);
+	s.end_col = get_u32(&at);
+	s.off = get_u32(&at);
+	s.end_off = get_u32(&at);
+	return s;
+}
+
+/* A span by its number: from the table once read_spans made it, before
+ * that (the path's few) decoded where it lies. */
 static struct pl_span get_span(struct reader *r)
 {
 	static const struct pl_span none;
 	uint32_t x = get_id(r, r->nspans);
 
-	return x ? r->spans[x - 1] : none;
+	if (!x)
+		return none;
+	return r->spans ? r->spans[x - 1] : decode_span(r, x - 1);
 }
 
 /* Where a field's vspan can point: into the span table, which is in the
@@ -822,22 +852,24 @@ static const struct pl_span *get_span_at(struct reader *r)
 	return x ? &r->spans[x - 1] : &tg_no_span;
 }
 
+/* Step over the span section, which read_spans reads once the state is
+ * wanted (a reader that stops after the path makes no table). */
+static bool skip_spans(struct reader *r)
+{
+	if ((size_t)(r->end - r->p) / SPAN_BYTES < r->nspans)
+		return r->bad = true, false;
+	r->span_at = r->p;
+	r->p += (size_t)r->nspans * SPAN_BYTES;
+	return true;
+}
+
 static bool read_spans(struct reader *r)
 {
-	r->spans = pl_arena_alloc(r->a, sizeof(*r->spans) * (r->nspans ? r->nspans : 1));
-	for (uint32_t i = 0; i < r->nspans && !r->bad; i++) {
-		struct pl_span *s = &r->spans[i];
-		uint32_t f = get_id(r, r->nfiles);
-		if (!f)
-			return r->bad = true, false;
-		s->file = r->files[f - 1]->id;
-		s->line = get_u32(r);
-		s->col = get_u32(r);
-		s->end_line = get_u32(r);
-		s->end_col = get_u32(r);
-		s->off = get_u32(r);
-		s->end_off = get_u32(r);
-	}
+	struct pl_span *t = pl_arena_alloc(r->a, sizeof(*t) * (r->nspans ? r->nspans : 1));
+
+	for (uint32_t i = 0; i < r->nspans && !r->bad; i++)
+		t[i] = decode_span(r, i);
+	r->spans = t;
 	return !r->bad;
 }
 
@@ -1149,12 +1181,14 @@ int tg_image_read_buffer(const char *data, size_t len, struct tg_keeper *k, stru
 	r.str_len = pl_xmalloc((r.nstrs ? r.nstrs : 1) * sizeof(*r.str_len));
 	for (uint32_t i = 0; i < r.nstrs && !r.bad; i++)
 		r.str_at[i] = get_bytes(&r, &r.str_len[i]);
-	if (!read_spans(&r) || !read_chunks(&r, chunks, n_chunks))
+	if (!skip_spans(&r) || !read_chunks(&r, chunks, n_chunks))
 		goto out;
 	if (want && !want(ud, *chunks, *n_chunks, named)) {
 		rc = 1;
 		goto out;
 	}
+	if (!read_spans(&r))
+		goto out;
 	/* the state names most strings: interned in the table's order, which
 	 * reads the image's bytes in order (interned as the objects named
 	 * them, each of the corpus's DRR files took ~0.6 ms longer) */

@@ -3878,12 +3878,12 @@ static struct tg_ckpt *ckpt_root(struct tg_ckpt *n)
  * cache's own tree holds a state on the image's path that names half of
  * the image's records or more; the input then walks the path to the
  * deepest such state and evaluates on from there.  Reading an image costs
- * about half of evaluating its state (the corpus's DRR files run alone:
- * 4.2-8.2 ms with their images against 5.2-10.3 ms without, 1.6 ms of it
- * the process), while restoring a state of the tree costs little: one
- * run over the corpus, which read an image for each input, took 385 ms
- * against 302 ms without images, and 198 MiB against 125 (each image a
- * copy of OpBase.td's state and the rest). */
+ * about half of evaluating its state (three of the corpus's DRR files run
+ * alone, medians of 15: their TableGen load 1.6, 5.4 and 7.5 ms with
+ * their images, 6.4, 7.2 and 15.4 ms without), while restoring a state of
+ * the tree costs little: one run over the corpus, which read an image for
+ * each input, took 385 ms against 302 ms without images, and 198 MiB
+ * against 125 (each image a copy of OpBase.td's state and the rest). */
 struct image_want {
 	struct parser *p;
 	struct tg_ckpt *root;
