@@ -3882,8 +3882,8 @@ static struct tg_ckpt *ckpt_root(struct tg_ckpt *n)
  * alone, medians of 15: their TableGen load 1.6, 5.4 and 7.5 ms with
  * their images, 6.4, 7.2 and 15.4 ms without), while restoring a state of
  * the tree costs little: one run over the corpus, which read an image for
- * each input, took 385 ms against 302 ms without images, and 198 MiB
- * against 125 (each image a copy of OpBase.td's state and the rest). */
+ * each input, took 385 ms against 302 ms without images, and 193 MiB
+ * against 122 (each image a copy of OpBase.td's state and the rest). */
 struct image_want {
 	struct parser *p;
 	struct tg_ckpt *root;
