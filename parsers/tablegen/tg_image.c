@@ -783,9 +783,10 @@ static const char *get_str(struct reader *r)
 
 	if (!x)
 		return NULL;
-	if (!r->strs[x - 1])
-		r->strs[x - 1] = pl_intern_n(r->k->intern, (const char *)r->str_at[x - 1], r->str_len[x - 1]);
-	return r->strs[x - 1];
+	const char **s = &r->strs[x - 1];
+	if (!*s)
+		*s = pl_intern_n(r->k->intern, (const char *)r->str_at[x - 1], r->str_len[x - 1]);
+	return *s;
 }
 
 static struct tg_rec *get_rec(struct reader *r)

@@ -3778,6 +3778,26 @@ static void ckpt_restore(struct parser *p, const struct tg_ckpt *c)
 	p->mcs = tg_hmap_copy(NULL, c->mcs);
 }
 
+/* node's child for chunk ch (the tree lock held when it is shared), or,
+ * with make, a new one hung under node (in cache's arena); NULL when
+ * there is none and make is false. */
+static struct tg_ckpt *ckpt_child(struct tg_cache *cache, struct tg_ckpt *node,
+                                  struct tg_lex_chunk *ch, bool make)
+{
+	struct tg_ckpt *c = node->child;
+
+	while (c && !tg_lex_chunk_same(c->chunk, ch))
+		c = c->sibling;
+	if (!c && make) {
+		c = PL_NEW(cache->arena, struct tg_ckpt);
+		c->parent = node;
+		c->chunk = ch;
+		c->sibling = node->child;
+		node->child = c;
+	}
+	return c;
+}
+
 /* The chunk p evaluated ended: find or make its node under p->node, and
  * keep the state there unless it is kept already or no load follows.
  * False when the chunk cannot be cached (an error or warning, or it did
@@ -3798,16 +3818,7 @@ static bool ckpt_finish(struct parser *p)
 		return false;
 	}
 	tree_lock(cache->tree);
-	struct tg_ckpt *c = p->node->child;
-	while (c && !tg_lex_chunk_same(c->chunk, ch))
-		c = c->sibling;
-	if (!c) {
-		c = PL_NEW(cache->arena, struct tg_ckpt);
-		c->parent = p->node;
-		c->chunk = ch;
-		c->sibling = p->node->child;
-		p->node->child = c;
-	}
+	struct tg_ckpt *c = ckpt_child(cache, p->node, ch, true);
 	cache->evaluated++;
 	/* Kept the first time it is evaluated, unless no load comes after
 	 * this one.  Keeping a state only from its second evaluation on (a
@@ -3898,9 +3909,7 @@ static bool image_wanted(void *ud, struct tg_lex_chunk *const *chunks, unsigned 
 
 	for (unsigned i = 0; i < n && node; i++) {
 		chunks[i]->inc_set = tg_lex_inc_set(w->p->lx);
-		struct tg_ckpt *c = node->child;
-		while (c && !tg_lex_chunk_same(c->chunk, chunks[i]))
-			c = c->sibling;
+		struct tg_ckpt *c = ckpt_child(NULL, node, chunks[i], false);
 		if (c && c->saved) {
 			w->held = c;
 			held = (uint64_t)c->k.ndefs + c->k.nclasses;
@@ -3939,17 +3948,7 @@ static struct tg_ckpt *image_load(struct parser *p, struct tg_ckpt *root)
 			/* the image's key covers the -I folders and confinement: its
 			 * chunks were lexed under this input's */
 			chunks[i]->inc_set = tg_lex_inc_set(p->lx);
-			struct tg_ckpt *c = node->child;
-			while (c && !tg_lex_chunk_same(c->chunk, chunks[i]))
-				c = c->sibling;
-			if (!c) {
-				c = PL_NEW(cache->arena, struct tg_ckpt);
-				c->parent = node;
-				c->chunk = chunks[i];
-				c->sibling = node->child;
-				node->child = c;
-			}
-			node = c;
+			node = ckpt_child(cache, node, chunks[i], true);
 		}
 		if (!node->saved) {
 			tg_keeper_log_tables(&lk);

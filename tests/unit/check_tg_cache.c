@@ -147,10 +147,11 @@ static unsigned agree_in(const struct run_env *shared, const char *imgdir,
 {
 	unsigned failed = 0;
 	struct tg_options o = {dirs, ndirs, defs, ndefs, true, NULL};
-	struct pl_arena *ca = shared ? shared->arena : pl_arena_new();
-	struct pl_intern *in = shared ? shared->in : pl_intern_new(ca);
-	struct pl_source_mgr *sm = shared ? shared->sm : pl_source_mgr_new();
-	struct tg_cache *cache = shared ? shared->cache : tg_cache_new();
+	struct run_env own = shared ? *shared : env_new(NULL);
+	struct pl_arena *ca = own.arena;
+	struct pl_intern *in = own.in;
+	struct pl_source_mgr *sm = own.sm;
+	struct tg_cache *cache = own.cache;
 
 	for (unsigned i = 0; i < n; i++) {
 		unsigned e1, e2;
@@ -199,12 +200,8 @@ static unsigned agree_in(const struct run_env *shared, const char *imgdir,
 		pl_arena_free(a);
 	}
 	tg_cache_stats(cache, restored, evaluated);
-	if (!shared) {
-		tg_cache_free(cache);
-		pl_source_mgr_free(sm);
-		pl_intern_free(in);
-		pl_arena_free(ca);
-	}
+	if (!shared)
+		env_free(&own);
 	return failed;
 }
 
@@ -1003,7 +1000,8 @@ START_TEST(tree_states_serve_before_images)
 	ck_assert_uint_eq(r, 2);  /* uA's (nothing held yet) and uC's */
 	ck_assert_uint_eq(sk, 1); /* uB's, once */
 	ck_assert_uint_eq(w, 0);
-	ck_assert_uint_eq(evaluated, 1); /* uC's state came from its image, uB's again from the tree */
+	/* uC's state came from its image, uB's second from the tree */
+	ck_assert_uint_eq(evaluated, 1);
 	env_free(&run);
 	clear_images(img_dir());
 	rmdir(img_dir());
@@ -1089,7 +1087,8 @@ START_TEST(damaged_image_is_not_read)
 			fclose(f);
 			struct run_env run = env_new(img_dir());
 			unsigned r, w, sk;
-			char *dump = dump_of(run.cache, run.arena, run.in, run.sm, tmp_path("user1.td"), &o, &e);
+			char *dump =
+			    dump_of(run.cache, run.arena, run.in, run.sm, tmp_path("user1.td"), &o, &e);
 			tg_cache_image_stats(run.cache, &r, &w, &sk);
 			ck_assert_msg(r == 0, "a damaged image (byte %zu, %s) was read", at,
 			              cut ? "cut there" : "changed");
