@@ -98,13 +98,53 @@ static unsigned ask_type(const char *path, bool follow)
 	return (unsigned)(st.st_mode & S_IFMT);
 }
 
+/* The length of path's folder part ("a/b" of "a/b/c"), 0 when it has
+ * none or it is the root. */
+static size_t parent_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) : 0;
+}
+
+/* Whether a folder of path's (path[0..n), or one of its own folders) is
+ * known, from an earlier stat(2), not to be a folder one can look into:
+ * missing, or not a folder.  Called with the lock held; asks nothing. */
+static bool known_no_folder(struct pl_fscache *c, const char *path, size_t n)
+{
+	char buf[4096];
+
+	if (!n || n >= sizeof buf || !c->cap)
+		return false;
+	memcpy(buf, path, n);
+	buf[n] = '\0';
+	for (size_t m = n; m; m = parent_len(buf)) {
+		buf[m] = '\0';
+		struct entry *e = *slot_of(c->slots, c->cap, buf, pl_hash_bytes(buf, m));
+		if (e && e->type[1] != UNKNOWN)
+			return !S_ISDIR((unsigned)e->type[1]); /* its folders are folders */
+	}
+	return false;
+}
+
+/* Both stat(2) and lstat(2) of a path fail when its folder part does not
+ * resolve to a folder (the kernel resolves the components in turn, "."
+ * and ".." too).  Most of a tree's failing stats are include candidates
+ * under -I folders that lack the include's first folder ("mlir/..." in
+ * a project's own folder): after a failure the folder is asked too, and
+ * the other candidates under it are answered without a system call (a
+ * corpus run: 4,056 stats, 2,015 failing, 1,964 of those in a missing
+ * folder; 1,855 stats now). */
 unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
 {
 	if (!c)
 		return ask_type(path, follow);
+	size_t pl = parent_len(path);
 	mtx_lock(&c->lock);
 	struct entry *e = entry_of(c, path);
 	int t = e->type[follow];
+	if (t == UNKNOWN && known_no_folder(c, path, pl))
+		t = e->type[follow] = 0;
 	mtx_unlock(&c->lock);
 	if (t != UNKNOWN)
 		return (unsigned)t;
@@ -112,6 +152,12 @@ unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
 	mtx_lock(&c->lock); /* e stays: the table moves, entries do not */
 	e->type[follow] = (int)asked;
 	mtx_unlock(&c->lock);
+	if (!asked && pl) {
+		/* for the siblings (the folder's own folder the same way) */
+		char *dir = pl_xstrndup(path, pl);
+		pl_fscache_type(c, dir, true);
+		free(dir);
+	}
 	return asked;
 }
 

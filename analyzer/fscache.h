@@ -7,7 +7,8 @@
  * MLIR's corpus that was 25,000 system calls in one run, most of them
  * failing stats of the same candidates, a tenth of the run's time.  The
  * answers are the run's: a file that appears, goes or changes while a run
- * goes on is seen as it was when first asked about.  Safe to share
+ * goes on is seen as it was when first asked about; a path whose folder
+ * was found missing (or a file) fails without being asked.  Safe to share
  * between threads.  A NULL cache asks the system every time.
  */
 #ifndef PL_FSCACHE_H

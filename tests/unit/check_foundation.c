@@ -1318,26 +1318,54 @@ START_TEST(test_ordered_run)
 }
 END_TEST
 
+/* A tree under dir from spec: "d name" a folder, "f name" a file, "l
+ * name target" a symbolic link, made in order (tree_make) and removed in
+ * the reverse order (tree_remove). */
+static void tree_make(const char *dir, const char *const *spec, size_t n)
+{
+	char p[PATH_MAX], name[256], target[256];
+
+	for (size_t i = 0; i < n; i++) {
+		int got = sscanf(spec[i] + 2, "%255s %255s", name, target);
+		ck_assert_int_ge(got, 1);
+		snprintf(p, sizeof p, "%s/%s", dir, name);
+		if (spec[i][0] == 'd')
+			ck_assert_int_eq(mkdir(p, 0700), 0);
+		else if (spec[i][0] == 'f')
+			write_text(p, "x");
+		else
+			ck_assert_int_eq(symlink(target, p), 0);
+	}
+}
+
+static void tree_remove(const char *dir, const char *const *spec, size_t n)
+{
+	char p[PATH_MAX], name[256];
+
+	while (n--) {
+		if (sscanf(spec[n] + 2, "%255s", name) != 1)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, name);
+		if (spec[n][0] == 'd')
+			rmdir(p);
+		else
+			unlink(p);
+	}
+}
+
 /* pl_fscache_realpath resolves a path from its folder's real path: the
  * same answers as realpath(3) through folder links, file links, "." and
  * "..", double and trailing slashes, the root and a relative path. */
 START_TEST(test_fscache_realpath_agrees)
 {
-	char dir[] = "/tmp/patlint_rpXXXXXX", p[PATH_MAX], q[PATH_MAX];
+	char dir[] = "/tmp/patlint_rpXXXXXX", q[PATH_MAX];
+	static const char *const tree[] = {
+		"d real", "d real/sub", "f real/sub/f.td", "l lnkdir real", "l real/lnkfile sub/f.td",
+		"l real/dangling nothing",
+	};
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	snprintf(p, sizeof p, "%s/real", dir);
-	ck_assert_int_eq(mkdir(p, 0700), 0);
-	snprintf(p, sizeof p, "%s/real/sub", dir);
-	ck_assert_int_eq(mkdir(p, 0700), 0);
-	snprintf(p, sizeof p, "%s/real/sub/f.td", dir);
-	write_text(p, "x");
-	snprintf(p, sizeof p, "%s/lnkdir", dir);
-	ck_assert_int_eq(symlink("real", p), 0);
-	snprintf(p, sizeof p, "%s/real/lnkfile", dir);
-	ck_assert_int_eq(symlink("sub/f.td", p), 0);
-	snprintf(p, sizeof p, "%s/real/dangling", dir);
-	ck_assert_int_eq(symlink("nothing", p), 0);
+	tree_make(dir, tree, PL_ARRAY_LEN(tree));
 	static const char *const rel[] = {
 		"real/sub/f.td", "lnkdir/sub/f.td", "lnkdir/lnkfile", "real/lnkfile", "lnkdir",
 		"real/sub/../sub/f.td", "real/./sub/f.td", "real//sub//f.td", "real/sub/",
@@ -1365,15 +1393,49 @@ START_TEST(test_fscache_realpath_agrees)
 		free(got);
 	}
 	pl_fscache_free(c);
-	static const char *const rm[] = {"real/sub/f.td", "real/lnkfile", "real/dangling", "lnkdir"};
-	for (size_t i = 0; i < PL_ARRAY_LEN(rm); i++) {
-		snprintf(q, sizeof q, "%s/%s", dir, rm[i]);
-		unlink(q);
-	}
-	snprintf(q, sizeof q, "%s/real/sub", dir);
-	rmdir(q);
-	snprintf(q, sizeof q, "%s/real", dir);
-	rmdir(q);
+	tree_remove(dir, tree, PL_ARRAY_LEN(tree));
+	rmdir(dir);
+}
+END_TEST
+
+/* A path under a folder known not to be one (missing, or a file) fails
+ * as stat(2) would, without asking: the same answers as stat(2) and
+ * lstat(2) for paths under missing folders, under a file, through "."
+ * and ".." and a folder link; and a folder found missing answers for
+ * what appears in it later (the run's view). */
+START_TEST(test_fscache_missing_folder)
+{
+	char dir[] = "/tmp/patlint_mfXXXXXX", p[PATH_MAX], q[PATH_MAX];
+	static const char *const tree[] = {"d sub", "f sub/f.td", "l lnk sub"};
+	static const char *const later[] = {"d none", "f none/new.td"};
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tree_make(dir, tree, PL_ARRAY_LEN(tree));
+	static const char *const rel[] = {
+		"none/a/b.td", "none/a/c.td", "none/b.td", "none", "sub/f.td/x", "sub/f.td/x/y",
+		"sub/f.td", "sub/none/../f.td", "sub/../sub/f.td", "lnk/f.td", "lnk/none/f.td",
+		"sub/./f.td", "sub/", "sub/f.td/", "none/",
+	};
+	struct pl_fscache *c = pl_fscache_new();
+	for (int pass = 0; pass < 2; pass++) /* asked, then cached */
+		for (size_t i = 0; i < PL_ARRAY_LEN(rel); i++)
+			for (int follow = 0; follow < 2; follow++) {
+				struct stat st;
+				snprintf(q, sizeof q, "%s/%s", dir, rel[i]);
+				unsigned want = (follow ? stat(q, &st) : lstat(q, &st)) == 0
+				                ? (unsigned)(st.st_mode & S_IFMT) : 0;
+				ck_assert_msg(pl_fscache_type(c, q, follow) == want, "%s (%s): %o, want %o",
+				              rel[i], follow ? "stat" : "lstat",
+				              pl_fscache_type(c, q, follow), want);
+			}
+	/* "none" was found missing: what appears in it is not looked for */
+	tree_make(dir, later, PL_ARRAY_LEN(later));
+	snprintf(p, sizeof p, "%s/none/new.td", dir);
+	ck_assert_uint_eq(pl_fscache_type(c, p, true), 0);
+	ck_assert_uint_eq(pl_fscache_type(NULL, p, true), S_IFREG);
+	pl_fscache_free(c);
+	tree_remove(dir, later, PL_ARRAY_LEN(later));
+	tree_remove(dir, tree, PL_ARRAY_LEN(tree));
 	rmdir(dir);
 }
 END_TEST
@@ -1499,6 +1561,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_ptrmap);
 	tcase_add_test(tc, test_fscache);
 	tcase_add_test(tc, test_fscache_realpath_agrees);
+	tcase_add_test(tc, test_fscache_missing_folder);
 	tcase_add_test(tc, test_intern_shared);
 	tcase_add_test(tc, test_ordered_run);
 	suite_add_tcase(s, tc);
