@@ -15,7 +15,8 @@
 # cache against --no-include-cache, check with images of the include
 # cache kept by an earlier run (--cache-dir), check -j 2 vs -j 1 (on
 # the corpus also in one run through a compilation database) and, as the
-# bound on -j 2 there, two -j 1 runs at once against one.  The
+# bound on -j 2 there, two -j 1 runs at once against one (and two
+# loops that touch no memory: what of that the host takes).  The
 # corpus rows need ../shared/corpus (or CORPUS=DIR).
 set -u
 LC_ALL=C
@@ -268,6 +269,17 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
     echo "$row"
     echo "$row" | sed -n 's/.*ratio time \([0-9.]*\) .*/\1/p' |
         awk '$1 > 0 { printf "  (-j 2 on this machine: at most %.2fx as fast as -j 1 on the corpus)\n", 2 / $1 }'
+    # Of that bound, what the host gives: two loops that touch no memory
+    # at once against one (a virtual machine's two cores may be one
+    # physical core's turns, now and then); the rest is the caches and
+    # memory the cores share.
+    CMD_A="sh $srcdir/bench/side-by-side.sh $measure --spin"
+    CMD_B="$measure --spin"
+    echo 200 > "$tmp/spin.args"
+    row=$(PEER=one UNIT=run bench_files "two CPU loops at once vs one ($runs)" "$tmp/spin.args")
+    echo "$row"
+    echo "$row" | sed -n 's/.*ratio time \([0-9.]*\) .*/\1/p' |
+        awk '$1 > 0 { printf "  (the host gave the two cores %.2f cores'"'"' time)\n", 2 / $1 }'
     runs=$runs_save
     cd - >/dev/null || exit 2
 fi

@@ -3,6 +3,7 @@
  * and peak resident set size (benchmark helper for `make bench`).
  *
  *   measure [-r RUNS] [-o OUTFILE] -- COMMAND [ARG]... [--- COMMAND2 [ARG]...]
+ *   measure --spin N
  *
  * Prints "MEDIAN_MS PEAK_RSS_KB EXIT MEDIAN_CPU_MS" on one line (CPU =
  * user + system time of the command, steadier than wall time on a loaded
@@ -12,6 +13,11 @@
  * figures: on a shared machine whose speed drifts over minutes, runs taken
  * in turn see the same drift, where all of one command's runs and then all
  * of the other's did not.
+ *
+ * --spin N only keeps a core busy for N million turns of a loop that
+ * touches no memory, and exits 0: two at once against one (bench.sh)
+ * tell whether the host gives the machine's cores whole, apart from
+ * what the caches and memory the cores share cost.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
@@ -82,9 +88,25 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* A loop the compiler cannot drop and the memory never sees. */
+static int spin(long millions)
+{
+	volatile unsigned long acc = 0;
+	unsigned long x = 1;
+
+	for (long k = 0; k < millions * 1000000L; k++)
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+	acc = x; /* the result is kept, so the loop is run */
+	(void)acc;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int runs = 5, i = 1;
+
+	if (argc == 3 && strcmp(argv[1], "--spin") == 0)
+		return spin(atol(argv[2]));
 	const char *outfile = "/dev/null";
 	struct cmd cmds[2] = {{0}};
 	int ncmds = 1;
@@ -101,7 +123,8 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (i >= argc || runs < 1 || strcmp(argv[i], "---") == 0) {
-		fprintf(stderr, "usage: measure [-r RUNS] [-o OUTFILE] -- COMMAND [ARG]... [--- COMMAND2 [ARG]...]\n");
+		fprintf(stderr, "usage: measure [-r RUNS] [-o OUTFILE] -- COMMAND [ARG]... [--- COMMAND2 [ARG]...]\n"
+		                "       measure --spin MILLIONS\n");
 		return 2;
 	}
 	cmds[0].argv = argv + i;
