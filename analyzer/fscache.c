@@ -134,7 +134,7 @@ static bool known_no_folder(struct pl_fscache *c, const char *path, size_t n)
  * a project's own folder): after a failure the folder is asked too, and
  * the other candidates under it are answered without a system call (a
  * corpus run: 4,056 stats, 2,015 failing, 1,964 of those in a missing
- * folder; 1,855 stats now). */
+ * folder; 2,863 stats now, 700 failing). */
 unsigned pl_fscache_type(struct pl_fscache *c, const char *path, bool follow)
 {
 	if (!c)
