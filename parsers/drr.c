@@ -552,6 +552,18 @@ static struct model_node *src_op(struct drr *x, const struct tga_val *dag, int d
 				slot++;
 				continue;
 			}
+			/* mlir-tblgen cannot match a nested tree (an op or a
+			 * NativeCodeCall) against a variadic or optional operand.
+			 * It looks the operand up by the tree position i, not by the
+			 * slot an `either` before it moves: followed here, so that
+			 * the two reject the same patterns. */
+			const struct model_op_arg *va = i < op->n_args ? op->args[i] : NULL;
+			if (va && va->kind == MODEL_ARG_OPERAND &&
+			    (va->variadic || va->optional || va->variadic_of_variadic))
+				err(x, "drr-nested-variadic", tga_val_span(a),
+				    "a nested DAG cannot match %s operand #%u ('%s') of op '%s' (mlir-tblgen: "
+				    "unsupported)",
+				    va->optional ? "optional" : "variadic", i, va->name, op->name);
 			push_arg(n, src_tree(x, a, depth + 1), slot_name);
 			slot++;
 			continue;

@@ -19,6 +19,8 @@
  *                            pattern, or on a directive
  *   drr-native-call          NativeCodeCall misuse in the source pattern
  *                            ($_self missing, nested trees, either)
+ *   drr-nested-variadic      source pattern: a nested tree on a variadic or
+ *                            optional operand
  *   drr-either               `either` misuse
  *   drr-location             `location` misuse
  *   drr-return-type          `returnType` misuse

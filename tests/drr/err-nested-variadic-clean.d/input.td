@@ -1,0 +1,25 @@
+include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+
+def T_Dialect : Dialect {
+  let name = "t";
+  let cppNamespace = "::t";
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+}
+class T_Op<string mnemonic, list<Trait> traits = []> : Op<T_Dialect, mnemonic, traits>;
+
+def T_LeafOp : T_Op<"leaf"> {
+  let results = (outs I32:$r);
+}
+def T_PackOp : T_Op<"pack"> {
+  let arguments = (ins I32Attr:$k, I32:$a, Variadic<I32>:$xs);
+  let results = (outs I32:$r);
+}
+def T_MaybeOp : T_Op<"maybe"> {
+  let arguments = (ins Optional<I32>:$o, I32:$a);
+  let results = (outs I32:$r);
+}
+
+// nested ops on the fixed operands, names on the variable-length ones
+def OnFixed : Pat<(T_PackOp $k, (T_LeafOp:$l), $xs), (replaceWithValue $l)>;
+def OptionalByName : Pat<(T_MaybeOp $o, (T_LeafOp:$l)), (replaceWithValue $l)>;
