@@ -22,4 +22,4 @@ pl_need_pkgs() {
 PL_BUILD_PKGS="gcc make autoconf automake pkg-config libpcre2-dev libgraphviz-dev libjson-c-dev check graphviz groff-base"
 # The MLIR 16 peers (test oracles and benchmark baselines only) and the
 # include tree the examples and peer suites read.
-PL_PEER_PKGS="llvm-16-dev libmlir-16-dev mlir-16-tools python3-jsonschema"
+PL_PEER_PKGS="llvm-16-dev libmlir-16-dev mlir-16-tools python3 python3-jsonschema"

@@ -29,6 +29,16 @@ check-peers-records: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)
 	$(SHELL) $(srcdir)/tests/peers/records-agree.sh ./patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT) all; \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
+# Random TableGen programs and DRR files (fixed seeds) through patlint and
+# llvm-tblgen-16 / mlir-tblgen-16: the same records, the same rejections
+# (tests/peers/random-agree.sh; python3 makes the files).
+EXTRA_DIST += tests/peers/random-agree.sh tests/peers/random-td.py
+PEER_SUITES += random
+.PHONY: check-peers-random
+check-peers-random: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)
+	$(SHELL) $(srcdir)/tests/peers/random-agree.sh ./patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT) 300; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+
 .PHONY: print-peer-suites
 print-peer-suites:
 	@echo $(PEER_SUITES)

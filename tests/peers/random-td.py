@@ -1,0 +1,462 @@
+#!/usr/bin/env python3
+"""random-td.py -- random TableGen and DRR files for the peer agreement
+suite tests/peers/random-agree.sh.
+
+    random-td.py records SEED   a TableGen program: classes with template
+                                arguments and defaults, inheritance, let
+                                overrides, defvar, late-bound fields,
+                                foreach, multiclass/defm, if/then/else,
+                                defset and the bang operators of LLVM 16
+    random-td.py drr SEED       DRR patterns over a small ODS dialect,
+                                about a third of them with a mistake
+                                (unbound names, wrong argument counts,
+                                operand/attribute mix-ups, nested trees on
+                                variadic operands, ...)
+
+The same seed always gives the same file.  The programs are mostly well
+typed; the ones llvm-tblgen-16 or mlir-tblgen-16 rejects test that patlint
+rejects them at the same place."""
+import random
+import sys
+
+
+class Records:
+    """A TableGen program, built top-down with the names in scope."""
+
+    TYPES = ['int', 'bit', 'string', 'list<int>', 'list<string>', 'dag', 'bits<4>', 'bits<8>']
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.count = 0
+        self.out = []
+        self.classes = []   # (name, [(type, name, default text)], [(type, field)])
+        self.ancestors = {}  # class -> the classes it is (itself included)
+        self.defs = []      # (name, [(type, field)])
+
+    def fresh(self, prefix):
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def names(self, env, ty):
+        return [n for t, n in env if t == ty]
+
+    # ---- expressions, by type; env lists the (type, name) in scope
+
+    def e_int(self, env, d=0):
+        vs = self.names(env, 'int')
+        if d > 3 or self.chance(0.25):
+            return self.r.choice(vs) if vs and self.chance(0.6) else str(self.r.randint(-20, 100))
+        i = lambda: self.e_int(env, d + 1)
+        op = self.r.choice(['add', 'sub', 'mul', 'and', 'or', 'xor', 'shift', 'div', 'logtwo',
+                            'if', 'size', 'cond', 'find', 'foldl', 'head', 'cast', 'field',
+                            'slice', 'dagsize', 'isa'])
+        if op in ('add', 'sub', 'mul', 'and', 'or', 'xor'):
+            return f"!{op}({i()}, {i()})"
+        if op == 'shift':
+            return f"!{self.r.choice(['shl', 'sra', 'srl'])}({i()}, {self.r.randint(0, 5)})"
+        if op == 'div':
+            return f"!div({i()}, {self.r.randint(1, 7)})"
+        if op == 'logtwo':
+            return f"!logtwo({self.r.choice([1, 2, 4, 16, 1024])})"
+        if op == 'if':
+            return f"!if({self.e_bit(env, d + 1)}, {i()}, {i()})"
+        if op == 'size':
+            return f"!size({self.e_ints(env, d + 1)})"
+        if op == 'cond':
+            return f"!cond({self.e_bit(env, d + 1)} : {i()}, true : {i()})"
+        if op == 'find':
+            return f"!find({self.e_str(env, d + 1)}, \"{self.r.choice(['a', 'b', 'x', ''])}\")"
+        if op == 'foldl':
+            return f"!foldl(0, {self.e_ints(env, d + 1)}, acc, x, !add(acc, x))"
+        if op == 'head':
+            return f"!head([{i()}, {i()}])"
+        if op == 'cast':
+            return f"!cast<int>({self.e_bit(env, d + 1)})"
+        if op == 'field':
+            fields = [(dn, f) for dn, fs in self.defs for t, f in fs if t == 'int']
+            if fields:
+                return "{}.{}".format(*self.r.choice(fields))
+        if op == 'slice':
+            bits = self.names(env, 'bits<8>')
+            if bits:
+                return f"!cast<int>({self.r.choice(bits)}{{{self.r.randint(4, 7)}-{self.r.randint(0, 3)}}})"
+        if op == 'dagsize':
+            return f"!size({self.e_dag(env, d + 1)})"
+        if op == 'isa' and self.defs and self.classes:
+            return f"!if(!isa<{self.r.choice(self.classes)[0]}>({self.r.choice(self.defs)[0]}), 1, 0)"
+        return i()
+
+    def e_bit(self, env, d=0):
+        vs = self.names(env, 'bit')
+        if d > 3 or self.chance(0.3):
+            return self.r.choice(vs) if vs and self.chance(0.5) else self.r.choice(['0', '1', 'true', 'false'])
+        op = self.r.choice(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'streq', 'empty', 'and', 'or', 'not'])
+        if op == 'streq':
+            return f"!eq({self.e_str(env, d + 1)}, {self.e_str(env, d + 1)})"
+        if op == 'empty':
+            return f"!empty({self.e_ints(env, d + 1)})"
+        if op in ('and', 'or'):
+            return f"!{op}({self.e_bit(env, d + 1)}, {self.e_bit(env, d + 1)})"
+        if op == 'not':
+            return f"!not({self.e_bit(env, d + 1)})"
+        return f"!{op}({self.e_int(env, d + 1)}, {self.e_int(env, d + 1)})"
+
+    def e_str(self, env, d=0):
+        vs = self.names(env, 'string')
+        if d > 3 or self.chance(0.3):
+            if vs and self.chance(0.6):
+                return self.r.choice(vs)
+            return '"' + self.r.choice(['a', 'b', 'ab', 'xyz', '', 'A_b', 'x.y']) + '"'
+        s = lambda: self.e_str(env, d + 1)
+        op = self.r.choice(['strconcat', 'paste', 'if', 'cast', 'substr', 'subst', 'interleave', 'cond'])
+        if op == 'strconcat':
+            return f"!strconcat({s()}, {s()})"
+        if op == 'paste':
+            return f"!strconcat({s()}, {s()} # {s()})"
+        if op == 'if':
+            return f"!if({self.e_bit(env, d + 1)}, {s()}, {s()})"
+        if op == 'cast':
+            return f"!cast<string>({self.e_int(env, d + 1)})"
+        if op == 'substr':
+            return f"!substr({s()}, 0, {self.r.randint(0, 4)})"
+        if op == 'subst':
+            return f"!subst(\"a\", {s()}, {s()})"
+        if op == 'interleave':
+            return f"!interleave({self.e_strs(env, d + 1)}, \", \")"
+        return f"!cond({self.e_bit(env, d + 1)} : {s()}, true : {s()})"
+
+    def e_ints(self, env, d=0):
+        vs = self.names(env, 'list<int>')
+        if d > 3 or self.chance(0.3):
+            if vs and self.chance(0.5):
+                return self.r.choice(vs)
+            k = self.r.randint(0, 4)
+            return '[' + ', '.join(str(self.r.randint(-5, 30)) for _ in range(k)) + (']' if k else ']<int>')
+        l = lambda: self.e_ints(env, d + 1)
+        op = self.r.choice(['listconcat', 'foreach', 'filter', 'tail', 'listsplat', 'if', 'literal'])
+        if op == 'listconcat':
+            return f"!listconcat({l()}, {l()})"
+        if op == 'foreach':
+            return f"!foreach(x, {l()}, !add(x, {self.r.randint(0, 9)}))"
+        if op == 'filter':
+            return f"!filter(x, {l()}, !gt(x, {self.r.randint(0, 9)}))"
+        if op == 'tail':
+            return f"!tail([{self.e_int(env, d + 1)}, {self.e_int(env, d + 1)}])"
+        if op == 'listsplat':
+            return f"!listsplat({self.e_int(env, d + 1)}, {self.r.randint(0, 3)})"
+        if op == 'if':
+            return f"!if({self.e_bit(env, d + 1)}, {l()}, {l()})"
+        return '[' + ', '.join(self.e_int(env, d + 1) for _ in range(self.r.randint(1, 3))) + ']'
+
+    def e_strs(self, env, d=0):
+        vs = self.names(env, 'list<string>')
+        if self.chance(0.05):
+            return '[]<string>'
+        if d > 3 or self.chance(0.4):
+            if vs and self.chance(0.5):
+                return self.r.choice(vs)
+        elif self.chance(0.5):
+            if self.chance(0.5):
+                return f"!listconcat({self.e_strs(env, d + 1)}, {self.e_strs(env, d + 1)})"
+            return f"!foreach(s, {self.e_strs(env, d + 1)}, !strconcat(s, \"_\"))"
+        return '[' + ', '.join(self.e_str(env, d + 1) for _ in range(self.r.randint(1, 3))) + ']'
+
+    def e_bits(self, env, width):
+        vs = self.names(env, f'bits<{width}>')
+        if vs and self.chance(0.3):
+            return self.r.choice(vs)
+        if self.chance(0.5):
+            return '{' + ', '.join(self.r.choice('01') for _ in range(width)) + '}'
+        return str(self.r.randint(0, (1 << width) - 1))
+
+    def e_dag(self, env, d=0):
+        vs = self.names(env, 'dag')
+        if vs and self.chance(0.3):
+            return self.r.choice(vs)
+        k = self.r.random()
+        if k < 0.15 and d < 2:
+            return f"!con({self.e_dag(env, d + 1)}, {self.e_dag(env, d + 1)})"
+        if k < 0.2 and d < 2 and self.defs:
+            return f"!setdagop({self.e_dag(env, d + 1)}, {self.r.choice(self.defs)[0]})"
+        if k < 0.22 and d < 2:
+            return f"!foreach(v, {self.e_dag(env, d + 1)}, v)"
+        if k < 0.3:
+            return f"!dag(ops, [{self.e_int(env, d + 1)}, {self.e_int(env, d + 1)}], [\"x\", \"y\"])"
+        args = []
+        for i in range(self.r.randint(0, 3)):
+            a = self.r.random()
+            if a < 0.3:
+                args.append(self.e_int(env, d + 1) + (f":$a{i}" if self.chance(0.5) else ''))
+            elif a < 0.5:
+                args.append(f"$n{i}")
+            elif a < 0.7 and d < 2:
+                args.append(self.e_dag(env, d + 1))
+            else:
+                args.append(self.e_str(env, d + 1))
+        return '(ops' + (' ' if args else '') + ', '.join(args) + ')'
+
+    def expr(self, ty, env):
+        if ty.startswith('bits<'):
+            return self.e_bits(env, int(ty[5:-1]))
+        return {'int': self.e_int, 'bit': self.e_bit, 'string': self.e_str, 'list<int>': self.e_ints,
+                'list<string>': self.e_strs, 'dag': self.e_dag}[ty](env)
+
+    # ---- statements
+
+    def superclasses(self, env, limit):
+        """Up to limit superclasses sharing no ancestor, with arguments."""
+        supers, fields = [], []
+        for _ in range(self.r.randint(0, limit)):
+            if not self.classes:
+                break
+            name, params, cfields = self.r.choice(self.classes)
+            if any(self.ancestors[name] & self.ancestors[s] for s, _ in supers):
+                continue
+            args = [self.expr(t, env) for t, _, _ in params]
+            while args and params[len(args) - 1][2] and self.chance(0.4):
+                args.pop()  # a defaulted argument left out
+            supers.append((name, args))
+            fields += cfields
+        return supers, fields
+
+    @staticmethod
+    def super_text(supers):
+        if not supers:
+            return ''
+        return ' : ' + ', '.join(c + ('<' + ', '.join(a) + '>' if a else '') for c, a in supers)
+
+    def overrides(self, fields, env, p):
+        """let lines for some of fields, none referring to itself."""
+        return [f"  let {f} = {self.expr(t, [e for e in env if e[1] != f])};"
+                for t, f in fields if self.chance(p)]
+
+    def a_class(self):
+        name = self.fresh('C')
+        params, env = [], []
+        for i in range(self.r.randint(0, 3)):
+            t = self.r.choice(self.TYPES)
+            default = f" = {self.expr(t, [])}" if self.chance(0.5) else ''
+            params.append((t, f"p{i}", default))
+            env.append((t, f"p{i}"))
+        supers, inherited = self.superclasses(env, 2 if self.chance(0.6) else 0)
+        body, fields = [], []
+        scope = env + inherited
+        for _ in range(self.r.randint(0, 4)):
+            t = self.r.choice(self.TYPES)
+            f = self.fresh('f')
+            body.append(f"  {t} {f} = {self.expr(t, scope)};")
+            fields.append((t, f))
+            scope.append((t, f))
+        body += self.overrides(inherited, scope, 0.3)
+        if fields and self.chance(0.4):  # resolved late, in each def
+            t, f = self.r.choice(fields)
+            body.append(f"  {t} {self.fresh('late')} = {f};")
+        if self.chance(0.2):
+            body.append(f"  defvar dv = {self.e_int([])};\n  int fromdv = dv;")
+            fields.append(('int', 'fromdv'))
+        ptext = '<' + ', '.join(f"{t} {n}{dflt}" for t, n, dflt in params) + '>' if params else ''
+        self.out.append(f"class {name}{ptext}{self.super_text(supers)} {{\n" + '\n'.join(body) + "\n}")
+        self.classes.append((name, params, fields + inherited))
+        self.ancestors[name] = set([name]).union(*(self.ancestors[s] for s, _ in supers))
+
+    def a_def(self):
+        name = self.fresh('D') if self.chance(0.9) else ''
+        supers, inherited = self.superclasses([], 2)
+        body = self.overrides(inherited, inherited, 0.25)
+        env = list(inherited)
+        for _ in range(self.r.randint(0, 2)):
+            t = self.r.choice(self.TYPES)
+            f = self.fresh('g')
+            body.append(f"  {t} {f} = {self.expr(t, env)};")
+            env.append((t, f))
+        if name:
+            self.defs.append((name, env))
+        if body or not supers:
+            return f"def {name}{self.super_text(supers)} {{\n" + '\n'.join(body) + "\n}"
+        return f"def {name}{self.super_text(supers)};"
+
+    def a_foreach(self):
+        over = self.r.choice(['[1, 2, 3]', '0...2', '["a", "b"]', '{0-2}'])
+        ty, val = ('string', 'i') if '"' in over else ('int', '!add(i, 10)')
+        self.out.append(f"foreach i = {over} in {{\n  def {self.fresh('F')}_ # i {{ {ty} v = {val}; }}\n}}")
+
+    def a_multiclass(self):
+        name = self.fresh('M')
+        self.out.append(f"multiclass {name}<int k> {{\n  def _a {{ int v = k; string nm = NAME; }}\n"
+                        f"  def _b {{ int w = !mul(k, 2); }}\n}}")
+        for _ in range(self.r.randint(1, 2)):
+            extra = ''
+            if self.classes and self.chance(0.4):
+                cname, params, _ = self.r.choice(self.classes)
+                extra = '' if params else ', ' + cname
+            self.out.append(f"defm {self.fresh('X')} : {name}<{self.e_int([])}>{extra};")
+
+    def a_let(self):
+        cands = [c for c in self.classes if c[2] and all(dflt for _, _, dflt in c[1])]
+        if cands:
+            name, _, fields = self.r.choice(cands)
+            t, f = self.r.choice(fields)
+            self.out.append(f"let {f} = {self.expr(t, [])} in {{\n  def {self.fresh('L')} : {name};\n}}")
+
+    def program(self):
+        self.out.append("def ops;")
+        for _ in range(self.r.randint(2, 7)):
+            self.a_class()
+        for _ in range(self.r.randint(2, 8)):
+            k = self.r.random()
+            if k < 0.6:
+                self.out.append(self.a_def())
+            elif k < 0.75:
+                self.a_foreach()
+            elif k < 0.85:
+                self.a_multiclass()
+            elif k < 0.9:
+                self.a_let()
+            elif k < 0.95:
+                self.out.append(f"if {self.e_bit([])} then {{\n{self.a_def()}\n}} else {{\n{self.a_def()}\n}}")
+            else:
+                name, params, _ = self.classes[0]
+                args = '<' + ', '.join(self.expr(t, []) for t, _, _ in params) + '>' if params else ''
+                self.out.append(f"defset list<{name}> {self.fresh('S')} = {{\n"
+                                f"  def {self.fresh('E')} : {name}{args};\n}}")
+        return '\n'.join(self.out) + '\n'
+
+
+DIALECT = '''include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Z_Dialect : Dialect {
+  let name = "z";
+  let cppNamespace = "::z";
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+}
+class Z_Op<string m, list<Trait> t = []> : Op<Z_Dialect, m, t>;
+
+def Z_U : Z_Op<"u", [Pure]> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r); }
+def Z_S : Z_Op<"s", [Pure, SameOperandsAndResultType]> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r); }
+def Z_B : Z_Op<"b", [Pure, SameOperandsAndResultType]> { let arguments = (ins AnyType:$l, AnyType:$rr); let results = (outs AnyType:$r); }
+def Z_A : Z_Op<"a"> { let arguments = (ins AnyType:$x, I32Attr:$k); let results = (outs AnyType:$r); }
+def Z_O : Z_Op<"o"> { let arguments = (ins AnyType:$x, OptionalAttr<I32Attr>:$k); let results = (outs I32:$r); }
+def Z_T : Z_Op<"t"> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r0, AnyType:$r1); }
+def Z_V : Z_Op<"v"> { let arguments = (ins Variadic<AnyType>:$xs); let results = (outs AnyType:$r); }
+def Z_Q : Z_Op<"q"> { let arguments = (ins Optional<AnyType>:$o, AnyType:$a); let results = (outs AnyType:$r); }
+def Z_N : Z_Op<"n"> { let arguments = (ins); let results = (outs I32:$r); }
+
+def IsZ : Constraint<CPred<"isZ($0)">, "is z">;
+def Same2 : Constraint<CPred<"$0 == $1">, "same">;
+def MkV : NativeCodeCall<"mk($_builder, $0)">;
+def MkV2 : NativeCodeCall<"mk2($_builder, $0, $1)">;
+'''
+
+# name, operands (None: one variadic), attributes, results
+OPS = [('Z_U', 1, [], 1), ('Z_S', 1, [], 1), ('Z_B', 2, [], 1), ('Z_A', 1, ['I32Attr'], 1),
+       ('Z_O', 1, ['OptionalAttr'], 1), ('Z_T', 1, [], 2), ('Z_V', None, [], 1), ('Z_Q', 2, [], 1),
+       ('Z_N', 0, [], 1)]
+
+
+class Drr:
+    """DRR patterns over DIALECT, one per line."""
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.count = 0
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def operand_count(self, nopd, wrong):
+        k = nopd if nopd is not None else self.r.randint(0, 3)
+        if wrong and self.chance(0.15):
+            k = max(0, k + self.r.choice([-1, 1]))
+        return k
+
+    def source(self, bound, d, wrong):
+        name, nopd, attrs, nres = self.r.choice([o for o in OPS if o[0] != 'Z_N' or d > 0])
+        args = []
+        for _ in range(self.operand_count(nopd, wrong)):
+            if d < 2 and self.chance(0.35):
+                args.append(self.source(bound, d + 1, wrong))
+            else:
+                v = self.r.choice('abcxy')  # a name seen twice: the same value
+                bound.add(v)
+                args.append(('IsZ:' if self.chance(0.1) else '') + '$' + v)
+        for a in attrs:
+            v = self.r.choice(['k', 'k2'])
+            bound.add(v)
+            if self.chance(0.2):
+                args.append('ConstantAttr<I32Attr, "3">')
+            else:
+                args.append(('I32Attr:' if a == 'I32Attr' and self.chance(0.5) else '') + '$' + v)
+        if name == 'Z_B' and len(args) == 2 and self.chance(0.3):
+            args = [f"(either {args[0]}, {args[1]})"]
+        if args and self.chance(0.05):
+            args[0] = '$_'
+        tag = ''
+        if self.chance(0.25):
+            t = self.r.choice('opq')
+            tag = ':$' + t
+            bound.add(t)
+            if nres > 1:
+                bound.update([t + '__0', t + '__1'])
+        return f"({name}{tag}" + (' ' if args else '') + ', '.join(args) + ')'
+
+    def result(self, bound, d, wrong):
+        names = sorted(bound)
+        k = self.r.random()
+        if d > 0 and k < 0.45 and names:
+            return '$' + ('zz' if wrong and self.chance(0.2) else self.r.choice(names))
+        if d == 0 and k < 0.1 and names:
+            return f"(replaceWithValue ${self.r.choice(names)})"
+        if k < 0.18 and names:
+            return f"(MkV ${self.r.choice(names)})"
+        if d > 0 and k < 0.22 and names:
+            return f"(MkV2 ${self.r.choice(names)}, ${self.r.choice(names)})"
+        name, nopd, attrs, _ = self.r.choice(OPS)
+        args = [self.result(bound, d + 1, wrong) if d < 2 else
+                ('$' + self.r.choice(names) if names else '(Z_N)')
+                for _ in range(self.operand_count(nopd, wrong))]
+        for a in attrs:
+            known = ['$k', '$k2'] if 'k' in bound else []
+            if a == 'I32Attr':
+                args.append(self.r.choice(['ConstantAttr<I32Attr, "1">'] + known))
+            elif self.chance(0.5):
+                args.append(self.r.choice(known or ['ConstantAttr<I32Attr, "7">']))
+        if names and self.chance(0.1):
+            args.append(f"(location ${self.r.choice(names)})")
+        if self.chance(0.08):
+            args.append(f"(returnType ${self.r.choice(names)})" if names and self.chance(0.7)
+                        else '(returnType "$_builder.getI32Type()")')
+        tag = ':$' + self.r.choice('mo') if self.chance(0.08) else ''
+        return f"({name}{tag}" + (' ' if args else '') + ', '.join(args) + ')'
+
+    def pattern(self):
+        self.count += 1
+        wrong = self.chance(0.3)
+        bound = set()
+        src = self.source(bound, 0, wrong)
+        results = [self.result(bound, 0, wrong) for _ in range(self.r.choice([1, 1, 1, 2]))]
+        extra = ''
+        if bound and self.chance(0.25):
+            names = sorted(bound)
+            v = 'ww' if wrong and self.chance(0.3) else self.r.choice(names)
+            extra = f", [(IsZ ${v})]" if self.chance(0.6) else f", [(Same2 ${self.r.choice(names)}, ${v})]"
+        if self.chance(0.3):
+            extra = (extra or ', []') + f", (addBenefit {self.r.randint(0, 5)})"
+        if len(results) == 1 and self.chance(0.6):
+            return f"def P{self.count} : Pat<{src}, {results[0]}{extra}>;"
+        return f"def P{self.count} : Pattern<{src}, [{', '.join(results)}]{extra}>;"
+
+    def program(self):
+        return DIALECT + '\n'.join(self.pattern() for _ in range(self.r.randint(1, 4))) + '\n'
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 3 or sys.argv[1] not in ('records', 'drr'):
+        sys.exit('usage: random-td.py records|drr SEED')
+    gen = Records if sys.argv[1] == 'records' else Drr
+    sys.stdout.write(gen(int(sys.argv[2])).program())
