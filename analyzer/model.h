@@ -39,6 +39,9 @@ struct model_op_arg {
 	enum model_arg_kind kind; /* what it is */
 	const char *name;         /* ODS name ("lhs"), "" when unnamed */
 	const char *constraint;   /* constraint def name ("I32", "F32Attr", "AnyType") */
+	const char *constraint_def; /* operand/result: its constraint's record name (an
+	                           * anonymous Variadic<I32> has one too), which DRR
+	                           * leaves compare against; NULL for the others */
 	const char *summary;      /* the constraint's summary/description, or NULL */
 	bool variadic;            /* Variadic<...> / VariadicRegion / VariadicSuccessor */
 	bool optional;            /* Optional<...> operand/result, OptionalAttr */

@@ -416,6 +416,14 @@ static struct model_node *src_leaf(struct drr *x, const struct tga_val *dag, uns
 		else if (!attr_slot && d && !is_type_matcher(d))
 			err(x, "drr-arg-kind", at, "the %u-th argument of op '%s' should be an operand",
 			    slot + 1, op->name);
+		else if (!attr_slot && d && (oa->variadic || oa->optional) && oa->constraint_def &&
+		         strcmp(tga_rec_name(d), oa->constraint_def) != 0)
+			/* mlir-tblgen checks no type on a variable-length operand
+			 * but the one ODS gives it (the same record) */
+			err(x, "drr-variadic-constraint", at,
+			    "a type constraint cannot further constrain %s operand #%u ('%s') of op '%s' "
+			    "(mlir-tblgen: unsupported)",
+			    oa->optional ? "optional" : "variadic", slot, oa->name, op->name);
 	}
 	bool as_attr = oa ? attr_slot : leaf_attr;
 	n = new_node(x, as_attr ? MODEL_NODE_ATTR : MODEL_NODE_VALUE, at);

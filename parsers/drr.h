@@ -21,6 +21,8 @@
  *                            ($_self missing, nested trees, either)
  *   drr-nested-variadic      source pattern: a nested tree on a variadic or
  *                            optional operand
+ *   drr-variadic-constraint  source pattern: a type constraint on a variadic
+ *                            or optional operand other than its ODS one
  *   drr-either               `either` misuse
  *   drr-location             `location` misuse
  *   drr-return-type          `returnType` misuse

@@ -123,6 +123,7 @@ static const char *cpp_class(struct model *m, const struct tga_rec *rec)
 static void fill_type_arg(struct model *m, struct model_op_arg *a, const struct tga_rec *d)
 {
 	a->constraint = def_display(m, d);
+	a->constraint_def = intern(m, tga_rec_name(d));
 	a->summary = tga_field_str(d, "summary") ? intern(m, tga_field_str(d, "summary")) : NULL;
 	a->variadic_of_variadic = tga_rec_isa(d, "VariadicOfVariadic");
 	a->variadic = tga_rec_isa(d, "Variadic") || a->variadic_of_variadic;

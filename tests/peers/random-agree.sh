@@ -17,11 +17,14 @@
 #   first, patlint reports all); when the peer accepts it, patlint may
 #   report only what the peer passes on to the C++ compiler
 #   (drr-attr-in-value-slot, drr-value-in-attr-slot:
-#   tests/peers/compile-oracle.sh shows those).
+#   tests/peers/compile-oracle.sh shows those), and without those `dump
+#   patterns` must give the patterns of the peer's C++: the same def
+#   lines, root ops and benefits.
 #
 # Prints "random records: N/M agree" and "random drr: N/M agree", one line
 # per disagreement before them; RANDOM_AGREE_KEEP=DIR keeps the inputs of
-# disagreements there.  Exits 1 on a disagreement, 77 (skip) without the
+# disagreements there, RANDOM_AGREE_FIRST=S starts at seed S (default 1)
+# and RANDOM_AGREE_ONLY=records or drr runs one of the two.  Exits 1 on a disagreement, 77 (skip) without the
 # peers or python3.
 set -u
 LC_ALL=C
@@ -63,9 +66,14 @@ first_error() {
     sed -n 's/^in\.td:\([0-9]*:[0-9]*\): error: .*/\1/p' "$1" | head -n 1
 }
 
+first=${RANDOM_AGREE_FIRST:-1}
+last=$((first + n - 1))
+only=${RANDOM_AGREE_ONLY:-}
+
 agree=0
-seed=1
-while [ "$seed" -le "$n" ]; do
+seed=$first
+[ "$only" = drr ] && seed=$((last + 1))
+while [ "$seed" -le "$last" ]; do
     python3 "$here/random-td.py" records "$seed" > in.td
     "$TBLGEN" --dump-json in.td > peer.json 2> peer.err
     peer=$?
@@ -92,13 +100,15 @@ while [ "$seed" -le "$n" ]; do
     fi
     seed=$((seed + 1))
 done
-echo "random records: $agree/$n agree"
+[ "$only" = drr ] || echo "random records: $agree/$n agree"
 
 agree=0
-seed=1
-while [ "$seed" -le "$n" ]; do
+compared=0
+seed=$first
+[ "$only" = records ] && seed=$((last + 1))
+while [ "$seed" -le "$last" ]; do
     python3 "$here/random-td.py" drr "$seed" > in.td
-    "$RTBLGEN" -gen-rewriters -I "$M16" in.td -o /dev/null 2> peer.err
+    "$RTBLGEN" -gen-rewriters -I "$M16" in.td -o peer.inc 2> peer.err
     peer=$?
     "$patlint" check --no-config --disable=all --enable=unbound-variable -I "$M16" in.td > ours.out 2>&1
     # lines patlint reports an error on (or its "in pattern" note is on)
@@ -107,10 +117,26 @@ while [ "$seed" -le "$n" ]; do
          /^in\.td:[0-9]+:[0-9]+: note: in (this )?pattern/ { if (e) { split($0, f, ":"); print f[2] }; next }
          /^in\.td:[0-9]+:[0-9]+: (warning|note): / { e = 0 }' ours.out | sort -u > lines
     if [ "$peer" -eq 0 ]; then
+        # the patterns: line of the def, root op, benefit (the peer's C++
+        # names each pattern's def in a "Generated from:" comment)
+        awk '/^\/\* Generated from:/ { getline; n = split($0, a, ":"); line = a[n] }
+             /::mlir::RewritePattern\("/ { s = $0; sub(/.*RewritePattern\("/, "", s); root = s
+                 sub(/".*/, "", root); sub(/^[^"]*", /, "", s); sub(/,.*/, "", s); print line, root, s }' \
+            peer.inc | sort > peer.pats
+        "$patlint" dump patterns --format=json -I "$M16" in.td 2> /dev/null | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["patterns"]:
+    if p["file"] == "in.td":
+        print(p["line"], p["root"], p["benefit"])' 2> /dev/null | sort > ours.pats
         if [ -s lines ]; then
             disagree drr "$seed" "the peer accepts it, patlint: $(grep -m 1 ': error: ' ours.out)"
+        elif ! grep -q ': error: ' ours.out && ! cmp -s peer.pats ours.pats; then
+            # (a pattern with an error patlint reports past the peer is
+            # not in the model: nothing to compare)
+            disagree drr "$seed" "patterns (line root benefit): the peer's $(tr '\n' ' ' < peer.pats), patlint's $(tr '\n' ' ' < ours.pats)"
         else
             agree=$((agree + 1))
+            grep -q ': error: ' ours.out || compared=$((compared + 1))
         fi
     else
         want=$(first_error peer.err | cut -d: -f1)
@@ -124,5 +150,5 @@ while [ "$seed" -le "$n" ]; do
     fi
     seed=$((seed + 1))
 done
-echo "random drr: $agree/$n agree"
+[ "$only" = records ] || echo "random drr: $agree/$n agree (patterns compared on the $compared both accept)"
 exit $status

@@ -8,7 +8,7 @@ suite tests/peers/random-agree.sh.
                                 foreach, multiclass/defm, if/then/else,
                                 defset and the bang operators of LLVM 16
     random-td.py drr SEED       DRR patterns over a small ODS dialect,
-                                about a third of them with a mistake
+                                in half of the files some with a mistake
                                 (unbound names, wrong argument counts,
                                 operand/attribute mix-ups, nested trees on
                                 variadic operands, ...)
@@ -351,6 +351,9 @@ def IsZ : Constraint<CPred<"isZ($0)">, "is z">;
 def Same2 : Constraint<CPred<"$0 == $1">, "same">;
 def MkV : NativeCodeCall<"mk($_builder, $0)">;
 def MkV2 : NativeCodeCall<"mk2($_builder, $0, $1)">;
+def IsSelf : NativeCodeCall<"isSelf($_self, $0)">;
+def NoSelf : NativeCodeCall<"noSelf($0)">;
+def MkPair : NativeCodeCall<"mkPair($_builder, $0)", 2>;
 '''
 
 # name, operands (None: one variadic), attributes, results
@@ -370,7 +373,7 @@ class Drr:
         return self.r.random() < p
 
     def operand_count(self, nopd, wrong):
-        k = nopd if nopd is not None else self.r.randint(0, 3)
+        k = nopd if nopd is not None else 1  # a variadic operand: one name
         if wrong and self.chance(0.15):
             k = max(0, k + self.r.choice([-1, 1]))
         return k
@@ -379,12 +382,19 @@ class Drr:
         name, nopd, attrs, nres = self.r.choice([o for o in OPS if o[0] != 'Z_N' or d > 0])
         args = []
         for _ in range(self.operand_count(nopd, wrong)):
-            if d < 2 and self.chance(0.35):
+            if d < 2 and self.chance(0.05):
+                v = self.r.choice('abcxy')
+                bound.add(v)
+                args.append(f"({self.r.choice(['IsSelf', 'NoSelf'])} ${v})")
+            elif d < 2 and self.chance(0.35):
                 args.append(self.source(bound, d + 1, wrong))
             else:
                 v = self.r.choice('abcxy')  # a name seen twice: the same value
                 bound.add(v)
-                args.append(('IsZ:' if self.chance(0.1) else '') + '$' + v)
+                leaf = self.r.choice(['IsZ:', 'AnyType:', 'I32:']) if self.chance(0.1) else ''
+                if leaf == 'IsZ:' and not wrong:
+                    leaf = 'AnyInteger:'  # IsZ is no type constraint: the peer rejects it
+                args.append(leaf + '$' + v)
         for a in attrs:
             v = self.r.choice(['k', 'k2'])
             bound.add(v)
@@ -416,6 +426,8 @@ class Drr:
             return f"(MkV ${self.r.choice(names)})"
         if d > 0 and k < 0.22 and names:
             return f"(MkV2 ${self.r.choice(names)}, ${self.r.choice(names)})"
+        if d == 0 and k < 0.25 and names:
+            return f"(MkPair ${self.r.choice(names)})"
         name, nopd, attrs, _ = self.r.choice(OPS)
         args = [self.result(bound, d + 1, wrong) if d < 2 else
                 ('$' + self.r.choice(names) if names else '(Z_N)')
@@ -424,7 +436,7 @@ class Drr:
             known = ['$k', '$k2'] if 'k' in bound else []
             if a == 'I32Attr':
                 args.append(self.r.choice(['ConstantAttr<I32Attr, "1">'] + known))
-            elif self.chance(0.5):
+            elif not wrong or self.chance(0.5):  # an optional attribute takes its slot too
                 args.append(self.r.choice(known or ['ConstantAttr<I32Attr, "7">']))
         if names and self.chance(0.1):
             args.append(f"(location ${self.r.choice(names)})")
@@ -434,12 +446,12 @@ class Drr:
         tag = ':$' + self.r.choice('mo') if self.chance(0.08) else ''
         return f"({name}{tag}" + (' ' if args else '') + ', '.join(args) + ')'
 
-    def pattern(self):
+    def pattern(self, careful):
         self.count += 1
-        wrong = self.chance(0.3)
+        wrong = not careful and self.chance(0.4)
         bound = set()
         src = self.source(bound, 0, wrong)
-        results = [self.result(bound, 0, wrong) for _ in range(self.r.choice([1, 1, 1, 2]))]
+        results = [self.result(bound, 0, wrong) for _ in range(self.r.choice([1, 1, 1, 2, 3]))]
         extra = ''
         if bound and self.chance(0.25):
             names = sorted(bound)
@@ -452,7 +464,8 @@ class Drr:
         return f"def P{self.count} : Pattern<{src}, [{', '.join(results)}]{extra}>;"
 
     def program(self):
-        return DIALECT + '\n'.join(self.pattern() for _ in range(self.r.randint(1, 4))) + '\n'
+        careful = self.chance(0.5)  # a file with no mistake made on purpose
+        return DIALECT + '\n'.join(self.pattern(careful) for _ in range(self.r.randint(1, 4))) + '\n'
 
 
 if __name__ == '__main__':
