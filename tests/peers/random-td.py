@@ -346,6 +346,8 @@ def Z_T : Z_Op<"t"> { let arguments = (ins AnyType:$x); let results = (outs AnyT
 def Z_V : Z_Op<"v"> { let arguments = (ins Variadic<AnyType>:$xs); let results = (outs AnyType:$r); }
 def Z_Q : Z_Op<"q"> { let arguments = (ins Optional<AnyType>:$o, AnyType:$a); let results = (outs AnyType:$r); }
 def Z_N : Z_Op<"n"> { let arguments = (ins); let results = (outs I32:$r); }
+def Z_VR : Z_Op<"vr"> { let arguments = (ins AnyType:$x); let results = (outs Variadic<AnyType>:$rs); }
+def Z_TO : Z_Op<"to"> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r0, Optional<AnyType>:$r1); }
 
 def IsZ : Constraint<CPred<"isZ($0)">, "is z">;
 def Same2 : Constraint<CPred<"$0 == $1">, "same">;
@@ -359,7 +361,7 @@ def MkPair : NativeCodeCall<"mkPair($_builder, $0)", 2>;
 # name, operands (None: one variadic), attributes, results
 OPS = [('Z_U', 1, [], 1), ('Z_S', 1, [], 1), ('Z_B', 2, [], 1), ('Z_A', 1, ['I32Attr'], 1),
        ('Z_O', 1, ['OptionalAttr'], 1), ('Z_T', 1, [], 2), ('Z_V', None, [], 1), ('Z_Q', 2, [], 1),
-       ('Z_N', 0, [], 1)]
+       ('Z_N', 0, [], 1), ('Z_VR', 1, [], 1), ('Z_TO', 1, [], 2)]
 
 
 class Drr:
