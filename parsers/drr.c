@@ -342,6 +342,13 @@ static bool is_type_matcher(const struct tga_rec *d)
 	return tga_rec_isa(d, "TypeConstraint");
 }
 
+/* Whether a is an operand of variable length (Variadic, VariadicOfVariadic,
+ * Optional): mlir-tblgen matches those by name only (src_leaf, src_op). */
+static bool variable_operand(const struct model_op_arg *a)
+{
+	return a && a->kind == MODEL_ARG_OPERAND && (a->variadic || a->optional);
+}
+
 static struct model_node *new_node(struct drr *x, enum model_node_kind k, struct pl_span at)
 {
 	return model_node_new(x->m, k, at);
@@ -416,7 +423,7 @@ static struct model_node *src_leaf(struct drr *x, const struct tga_val *dag, uns
 		else if (!attr_slot && d && !is_type_matcher(d))
 			err(x, "drr-arg-kind", at, "the %u-th argument of op '%s' should be an operand",
 			    slot + 1, op->name);
-		else if (!attr_slot && d && (oa->variadic || oa->optional) && oa->constraint_def &&
+		else if (d && variable_operand(oa) && oa->constraint_def &&
 		         strcmp(tga_rec_name(d), oa->constraint_def) != 0)
 			/* mlir-tblgen checks no type on a variable-length operand
 			 * but the one ODS gives it (the same record) */
@@ -566,8 +573,7 @@ static struct model_node *src_op(struct drr *x, const struct tga_val *dag, int d
 			 * slot an `either` before it moves: followed here, so that
 			 * the two reject the same patterns. */
 			const struct model_op_arg *va = i < op->n_args ? op->args[i] : NULL;
-			if (va && va->kind == MODEL_ARG_OPERAND &&
-			    (va->variadic || va->optional || va->variadic_of_variadic))
+			if (variable_operand(va))
 				err(x, "drr-nested-variadic", tga_val_span(a),
 				    "a nested DAG cannot match %s operand #%u ('%s') of op '%s' (mlir-tblgen: "
 				    "unsupported)",
