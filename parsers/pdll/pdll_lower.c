@@ -58,8 +58,10 @@ static struct model_node **node_array(struct lower *L, unsigned n)
 	return PL_NEW_ARRAY(model_arena(L->m), struct model_node *, n ? n : 1);
 }
 
+/* refs: the argument nodes (n of them), which rule unbound-variable
+ * walks, or NULL when the arguments are names bound in the tree. */
 static void add_native_cst(struct lower *L, const char *name, const char *code, const char **args,
-                           unsigned n, struct pl_span sp)
+                           struct model_node **refs, unsigned n, struct pl_span sp)
 {
 	struct model_constraint *c = PL_NEW(model_arena(L->m), struct model_constraint);
 	c->kind = MODEL_CONSTRAINT_NATIVE;
@@ -67,6 +69,8 @@ static void add_native_cst(struct lower *L, const char *name, const char *code, 
 	c->code = code;
 	c->args = args;
 	c->n_args = n;
+	c->refs = refs;
+	c->n_refs = refs ? n : 0;
 	c->span = sp;
 	pl_vec_push(&L->csts, c);
 }
@@ -128,7 +132,7 @@ static struct model_node *lower_var(struct lower *L, struct pdll_decl *d, struct
 		if (c->kind == CR_USER) {
 			const char **args = PL_NEW_ARRAY(model_arena(L->m), const char *, 1);
 			args[0] = node_name(n);
-			add_native_cst(L, c->user->name, c->user->code, args, 1, c->span);
+			add_native_cst(L, c->user->name, c->user->code, args, NULL, 1, c->span);
 			if (!n->constraint)
 				n->constraint = c->user->name;
 		} else if (c->type_expr) {
@@ -285,7 +289,9 @@ static void lower_match_call(struct lower *L, struct pdll_expr *e)
 	for (unsigned i = 0; i < n->n_args; i++)
 		args[i] = node_name(n->args[i]);
 	struct pdll_decl *c = e->parent->decl;
-	add_native_cst(L, c->name, c->code, args, n->n_args, e->span);
+	/* the call's node is in no tree: its arguments go with the
+	 * constraint, so that a name not in scope there is reported */
+	add_native_cst(L, c->name, c->code, args, n->args, n->n_args, e->span);
 }
 
 static void lower_rewrite_stmt(struct lower *L, struct pdll_stmt *s, bool top);
