@@ -32,6 +32,8 @@ struct pl_diag_ctx;
 #define PDLL_RULE_UNKNOWN_ATTR   "pdll-unknown-attribute"/* attribute name absent from the op's ODS */
 #define PDLL_RULE_UNUSED_LET     "pdll-unused-let"       /* match-section variable with no user: PDL verifier rejects it */
 #define PDLL_RULE_UNBOUND_LET    "pdll-unbound-let"      /* match-section variable used only in the rewrite */
+#define PDLL_RULE_REWRITE_NO_VALUE "pdll-rewrite-no-value" /* rewrite-section Value/Op/Attr variable without a value */
+#define PDLL_RULE_BENEFIT_RANGE  "pdll-benefit-range"    /* benefit above 32767: pdl.pattern's attribute rejects it */
 
 /* What a `.td` import may declare besides ops (which go to the model's op
  * registry): ODS constraint defs usable by name in PDLL, as mlir-pdll

@@ -1189,6 +1189,13 @@ static int parse_pattern_metadata(struct pdll_parser *p, struct pdll_decl *d)
 				err_tok(p, "expected pattern benefit to fit within a 16-bit integer");
 				return -1;
 			}
+			if (v > 32767)
+				/* the parser takes 16 unsigned bits, pdl.pattern's
+				 * benefit attribute 15 (mlir-pdll -x=mlir fails) */
+				pl_diag(p->diag, PL_SEV_WARNING, PDLL_RULE_BENEFIT_RANGE, tok_span(p),
+				        "pattern benefit %lu is above 32767: the PDL verifier rejects what mlir-pdll "
+				        "makes of it (\"16-bit signless integer attribute whose value is non-negative\")",
+				        v);
 			next(p);
 			d->benefit = (int)v;
 			bloc = mloc;

@@ -372,6 +372,16 @@ struct pdll_decl *pdll_define_var(struct pdll_parser *p, const char *name, struc
 	d->csts = csts;
 	d->n_csts = n;
 	d->in_match = p->ctx == PC_MATCH;
+	if (p->in_pattern && p->ctx == PC_REWRITE && !init && t &&
+	    (t->kind == PT_VALUE || t->kind == PT_VALUE_RANGE || t->kind == PT_OP || t->kind == PT_ATTR))
+		/* mlir-pdll -x=ast accepts it; the PDL it generates does not
+		 * verify (pdl.operand(s)/pdl.operation outside the match,
+		 * pdl.attribute without a value in pdl.rewrite) */
+		pl_diag(p->diag, PL_SEV_WARNING, PDLL_RULE_REWRITE_NO_VALUE, loc,
+		        "`%s` is declared in the rewrite section without a value; the PDL verifier rejects "
+		        "what mlir-pdll makes of it (\"expects parent op 'pdl.pattern'\", or an attribute "
+		        "without a constant value)",
+		        name && name[0] ? name : "_");
 	if (!name || !name[0] || strcmp(name, "_") == 0)
 		return d;
 	if (pdll_check_define(p, name, loc))
