@@ -32,7 +32,7 @@ check-peers-records: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)
 # Random TableGen programs and DRR files (fixed seeds) through patlint and
 # llvm-tblgen-16 / mlir-tblgen-16: the same records, the same rejections
 # (tests/peers/random-agree.sh; python3 makes the files).
-EXTRA_DIST += tests/peers/random-agree.sh tests/peers/random-td.py
+EXTRA_DIST += tests/peers/random-agree.sh tests/peers/random-inputs.py
 PEER_SUITES += random
 .PHONY: check-peers-random
 check-peers-random: patlint$(EXEEXT) tests/tools/tgjsoncmp$(EXEEXT)

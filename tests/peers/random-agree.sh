@@ -1,7 +1,7 @@
 #!/bin/sh
 # random-agree.sh -- peer agreement on files no one wrote: random TableGen
-# programs and DRR files (tests/peers/random-td.py, fixed seeds) run
-# through patlint and the MLIR 16 tools.
+# programs, DRR and PDLL files (tests/peers/random-inputs.py, fixed seeds)
+# run through patlint and the MLIR 16 tools.
 #
 #   random-agree.sh PATLINT TGJSONCMP [N]
 #
@@ -20,11 +20,16 @@
 #   tests/peers/compile-oracle.sh shows those), and without those `dump
 #   patterns` must give the patterns of the peer's C++: the same def
 #   lines, root ops and benefits.
+# pdll: N files.  When mlir-pdll-16 -x=ast rejects one, patlint must report
+#   an error at the peer's first error line:col; when it accepts one,
+#   patlint must report no error, the same patterns in order as -x=mlir
+#   (name, root op, benefit), and where the PDL -x=mlir makes does not
+#   verify (the peer's holes), a pdll-* warning on that line.
 #
-# Prints "random records: N/M agree" and "random drr: N/M agree", one line
-# per disagreement before them; RANDOM_AGREE_KEEP=DIR keeps the inputs of
+# Prints "random records: N/M agree", "random drr: ..." and "random pdll:
+# ...", one line per disagreement before them; RANDOM_AGREE_KEEP=DIR keeps the inputs of
 # disagreements there, RANDOM_AGREE_FIRST=S starts at seed S (default 1)
-# and RANDOM_AGREE_ONLY=records or drr runs one of the two.  Exits 1 on a disagreement, 77 (skip) without the
+# and RANDOM_AGREE_ONLY=records, drr or pdll runs one of the three.  Exits 1 on a disagreement, 77 (skip) without the
 # peers or python3.
 set -u
 LC_ALL=C
@@ -36,8 +41,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 M16=${MLIR16_INCLUDE:-/usr/lib/llvm-16/include}
 TBLGEN=${LLVM_TBLGEN:-llvm-tblgen-16}
 RTBLGEN=${MLIR_TBLGEN:-mlir-tblgen-16}
+PDLL=${MLIR_PDLL:-mlir-pdll-16}
 
-for tool in "$TBLGEN" "$RTBLGEN" python3; do
+for tool in "$TBLGEN" "$RTBLGEN" "$PDLL" python3; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "random-agree: SKIP: $tool not installed (apt-get install llvm-16-dev mlir-16-tools python3)"
         exit 77
@@ -52,12 +58,14 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2
 status=0
 
-# disagree KIND SEED WHAT: report one, keep its input
+# disagree KIND SEED WHAT: report one, keep its input (in.td, in.pdll)
 disagree() {
     echo "DIFFER $1 seed $2: $3"
     status=1
     if [ -n "${RANDOM_AGREE_KEEP:-}" ]; then
-        mkdir -p "$RANDOM_AGREE_KEEP" && cp in.td "$RANDOM_AGREE_KEEP/$1-$2.td"
+        mkdir -p "$RANDOM_AGREE_KEEP"
+        case $1 in pdll) cp in.pdll "$RANDOM_AGREE_KEEP/$1-$2.pdll" ;;
+                   *) cp in.td "$RANDOM_AGREE_KEEP/$1-$2.td" ;; esac
     fi
 }
 
@@ -72,9 +80,9 @@ only=${RANDOM_AGREE_ONLY:-}
 
 agree=0
 seed=$first
-[ "$only" = drr ] && seed=$((last + 1))
+[ -n "$only" ] && [ "$only" != records ] && seed=$((last + 1))
 while [ "$seed" -le "$last" ]; do
-    python3 "$here/random-td.py" records "$seed" > in.td
+    python3 "$here/random-inputs.py" records "$seed" > in.td
     "$TBLGEN" --dump-json in.td > peer.json 2> peer.err
     peer=$?
     "$patlint" dump records --format=json in.td > ours.json 2> ours.err
@@ -100,14 +108,14 @@ while [ "$seed" -le "$last" ]; do
     fi
     seed=$((seed + 1))
 done
-[ "$only" = drr ] || echo "random records: $agree/$n agree"
+[ -n "$only" ] && [ "$only" != records ] || echo "random records: $agree/$n agree"
 
 agree=0
 compared=0
 seed=$first
-[ "$only" = records ] && seed=$((last + 1))
+[ -n "$only" ] && [ "$only" != drr ] && seed=$((last + 1))
 while [ "$seed" -le "$last" ]; do
-    python3 "$here/random-td.py" drr "$seed" > in.td
+    python3 "$here/random-inputs.py" drr "$seed" > in.td
     "$RTBLGEN" -gen-rewriters -I "$M16" in.td -o peer.inc 2> peer.err
     peer=$?
     "$patlint" check --no-config --disable=all --enable=unbound-variable -I "$M16" in.td > ours.out 2>&1
@@ -150,5 +158,62 @@ for p in json.load(sys.stdin)["patterns"]:
     fi
     seed=$((seed + 1))
 done
-[ "$only" = records ] || echo "random drr: $agree/$n agree (patterns compared on the $compared both accept)"
+[ -n "$only" ] && [ "$only" != drr ] || echo "random drr: $agree/$n agree (patterns compared on the $compared both accept)"
+
+python3 "$here/random-inputs.py" ods > random-ods.td
+agree=0
+compared=0
+seed=$first
+[ -n "$only" ] && [ "$only" != pdll ] && seed=$((last + 1))
+while [ "$seed" -le "$last" ]; do
+    python3 "$here/random-inputs.py" pdll "$seed" > in.pdll
+    "$PDLL" -x=ast -I "$M16" -I . in.pdll > /dev/null 2> peer.err
+    peer=$?
+    "$patlint" check --no-config --disable=all --enable=unbound-variable -I "$M16" -I . in.pdll \
+        > ours.out 2>&1
+    if [ "$peer" -eq 0 ]; then
+        # the patterns in order: name (- when anonymous), root op, benefit
+        "$PDLL" -x=mlir -I "$M16" -I . in.pdll 2> mlir.err |
+            awk '/pdl\.pattern/ { name = "-"; if ($2 ~ /^@/) name = substr($2, 2)
+                     b = $0; sub(/.*benefit\(/, "", b); sub(/\).*/, "", b); split("", op) }
+                 / = operation "/ { o = $0; sub(/.*operation "/, "", o); sub(/".*/, "", o); op[$1] = o }
+                 / = operation *[(]/ || / = operation *(loc|$)/ { op[$1] = "*" }
+                 /^ *rewrite %/ { r = $2; sub(/[^%0-9].*/, "", r); print name, (r in op ? op[r] : "?"), b }' \
+            > peer.pats
+        "$patlint" dump patterns --format=json -I "$M16" -I . in.pdll 2> /dev/null | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["patterns"]:
+    if p["file"] == "in.pdll":
+        print(p.get("name") or "-", p.get("root") or "*", p["benefit"])' 2> /dev/null > ours.pats
+        # where the PDL that -x=mlir makes fails to verify
+        late=$(sed -n 's/^loc("in\.pdll":\([0-9]*\):[0-9]*): error: .*/\1/p' mlir.err | head -n 1)
+        if grep -q ': error: ' ours.out; then
+            disagree pdll "$seed" "the peer accepts it, patlint: $(grep -m 1 ': error: ' ours.out)"
+        elif [ -n "$late" ]; then
+            # a hole of the peer: patlint must warn on the line where
+            # the PDL fails (the benefit's error is at the `Pattern`)
+            if grep -q "^in\.pdll:$late:[0-9]*: warning: .*\[pdll-" ours.out; then
+                agree=$((agree + 1))
+            else
+                disagree pdll "$seed" "-x=mlir fails on line $late ($(grep -m 1 'error: ' mlir.err | sed 's/.*error: //')), patlint does not warn there"
+            fi
+        elif ! cmp -s peer.pats ours.pats; then
+            disagree pdll "$seed" "patterns (name root benefit): the peer's $(tr '\n' ' ' < peer.pats), patlint's $(tr '\n' ' ' < ours.pats)"
+        else
+            agree=$((agree + 1))
+            compared=$((compared + 1))
+        fi
+    else
+        want=$(sed -n 's/^in\.pdll:\([0-9]*:[0-9]*\): error: .*/\1/p' peer.err | head -n 1)
+        if [ -n "$want" ] && ! grep -q "^in\.pdll:$want: error: " ours.out; then
+            disagree pdll "$seed" "the peer's first error at $want ($(grep -m 1 'error: ' peer.err | sed 's/.*error: //')), patlint's: $(grep -m 1 ': error: ' ours.out)"
+        elif [ -z "$want" ] && ! grep -q ': error: ' ours.out; then
+            disagree pdll "$seed" "the peer rejects it ($(grep -m 1 'error' peer.err)), patlint reports no error"
+        else
+            agree=$((agree + 1))
+        fi
+    fi
+    seed=$((seed + 1))
+done
+[ -n "$only" ] && [ "$only" != pdll ] || echo "random pdll: $agree/$n agree (patterns compared on the $compared both accept)"
 exit $status

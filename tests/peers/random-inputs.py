@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
-"""random-td.py -- random TableGen and DRR files for the peer agreement
-suite tests/peers/random-agree.sh.
+"""random-inputs.py -- random TableGen, DRR and PDLL files for the peer
+agreement suite tests/peers/random-agree.sh.
 
-    random-td.py records SEED   a TableGen program: classes with template
-                                arguments and defaults, inheritance, let
-                                overrides, defvar, late-bound fields,
-                                foreach, multiclass/defm, if/then/else,
-                                defset and the bang operators of LLVM 16
-    random-td.py drr SEED       DRR patterns over a small ODS dialect,
+    random-inputs.py records SEED  a TableGen program: classes with
+                                template arguments and defaults,
+                                inheritance, let overrides, defvar,
+                                late-bound fields, foreach,
+                                multiclass/defm, if/then/else, defset and
+                                the bang operators of LLVM 16
+    random-inputs.py drr SEED   DRR patterns over a small ODS dialect,
                                 in half of the files some with a mistake
                                 (unbound names, wrong argument counts,
                                 operand/attribute mix-ups, nested trees on
                                 variadic operands, ...)
+    random-inputs.py pdll SEED  PDLL patterns over the ops `random-inputs.py
+                                ods` prints (included as "random-ods.td"),
+                                a third with a mistake (undefined names and
+                                ops, operand counts, benefits out of range,
+                                missing or extra rewrites, ...)
+    random-inputs.py ods        that dialect
 
 The same seed always gives the same file.  The programs are mostly well
-typed; the ones llvm-tblgen-16 or mlir-tblgen-16 rejects test that patlint
-rejects them at the same place."""
+typed; the ones the peers (llvm-tblgen-16, mlir-tblgen-16, mlir-pdll-16)
+reject test that patlint rejects them at the same place."""
 import random
 import sys
 
@@ -470,8 +477,131 @@ class Drr:
         return DIALECT + '\n'.join(self.pattern(careful) for _ in range(self.r.randint(1, 4))) + '\n'
 
 
+ODS = '''include "mlir/IR/OpBase.td"
+
+def Y_Dialect : Dialect {
+  let name = "y";
+  let cppNamespace = "::y";
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+}
+class Y_Op<string m, list<Trait> t = []> : Op<Y_Dialect, m, t>;
+
+def Y_U : Y_Op<"u"> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r); }
+def Y_B : Y_Op<"b"> { let arguments = (ins AnyType:$l, AnyType:$rr); let results = (outs AnyType:$r); }
+def Y_A : Y_Op<"a"> { let arguments = (ins AnyType:$x, I32Attr:$k); let results = (outs AnyType:$r); }
+def Y_T : Y_Op<"t"> { let arguments = (ins AnyType:$x); let results = (outs AnyType:$r0, AnyType:$r1); }
+def Y_V : Y_Op<"v"> { let arguments = (ins Variadic<AnyType>:$xs); let results = (outs AnyType:$r); }
+def Y_E : Y_Op<"e"> { let arguments = (ins AnyType:$x); }
+'''
+
+# name, operands (None: one variadic group), takes attribute k, results
+PDLL_OPS = [('y.u', 1, False, 1), ('y.b', 2, False, 1), ('y.a', 1, True, 1), ('y.t', 1, False, 2),
+            ('y.v', None, False, 1), ('y.e', 1, False, 0)]
+
+
+class Pdll:
+    """PDLL patterns over the ops of ODS, one pattern per block."""
+
+    HEAD = '''#include "random-ods.td"
+Constraint IsY(v: Value);
+Constraint HasK(a: Attr);
+Rewrite MkV(v: Value) -> Value;
+'''
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.count = 0
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    @staticmethod
+    def values(env):
+        return sorted(v for v, t in env.items() if t == 'Value')
+
+    def op(self, env, d, wrong, root=False):
+        name, nopd, attr, nres = self.r.choice([o for o in PDLL_OPS if o[3] or root])
+        if wrong and self.chance(0.1):
+            name = 'y.nosuch'
+        k = nopd if nopd is not None else self.r.randint(0, 2)
+        if wrong and nopd is not None and self.chance(0.1):
+            k = max(0, k + self.r.choice([-1, 1]))
+        args = []
+        for _ in range(k):
+            a = self.r.random()
+            vs = self.values(env)
+            if d < 2 and a < 0.3:
+                args.append(self.op(env, d + 1, wrong))
+            elif a < 0.6:
+                v = self.r.choice('abcxy')
+                if v in env:
+                    args.append(v)
+                else:
+                    env[v] = 'Value'
+                    args.append(f"{v}: Value")
+            elif a < 0.7 or not vs:
+                args.append('_')
+            else:
+                args.append(self.r.choice(vs))
+        text = f"op<{name}>(" + ', '.join(args) + ')'
+        if attr and self.chance(0.7):
+            if self.chance(0.5) and 'kk' not in env:
+                env['kk'] = 'Attr'
+                text += ' {k = kk: Attr}'
+            else:
+                text += ' {k = attr<"1 : i32">}'
+        if self.chance(0.2):
+            types = ['type<"i32">' if self.chance(0.5) else '_: Type' for _ in range(nres)]
+            if wrong and self.chance(0.3):
+                types.append('_')  # `_` needs a constraint: an error
+            text += ' -> (' + ', '.join(types) + ')'
+        return text
+
+    def pattern(self):
+        self.count += 1
+        wrong = self.chance(0.35)
+        env = {}
+        name = f" P{self.count}" if self.chance(0.85) else ''
+        meta = []
+        if self.chance(0.4):
+            meta.append(f"benefit({self.r.choice([0, 1, 2, 5, 65535, 70000] if wrong else [0, 1, 2, 5])})")
+        if self.chance(0.2):
+            meta.append('recursion')
+        body = [f"  let root = {self.op(env, 0, wrong, True)};"]
+        if self.values(env) and self.chance(0.3):
+            v = 'nope' if wrong and self.chance(0.3) else self.r.choice(self.values(env))
+            body.append(f"  IsY({v});")
+        if 'kk' in env and self.chance(0.3):
+            body.append("  HasK(kk);")
+        vs = self.values(env)
+        k = self.r.random()
+        if k < 0.3:
+            body.append("  erase root;")
+        elif k < 0.55 and vs:
+            body.append(f"  replace root with {self.r.choice(vs)};")
+        elif k < 0.8:
+            body.append(f"  replace root with {self.op(dict(env), 1, wrong)};")
+        elif k < 0.9 and vs:
+            body.append(f"  replace root with MkV({self.r.choice(vs)});")
+        else:
+            body.append("  rewrite root with {\n    let n = op<y.u>(" + (self.r.choice(vs) if vs else '_') +
+                        ");\n    replace root with n;\n  };")
+        if wrong and self.chance(0.15):
+            body.pop()  # no rewrite at the end
+        if wrong and self.chance(0.1):
+            body.append("  erase root;")  # one after the other
+        with_ = ' with ' + ', '.join(meta) if meta else ''
+        return f"Pattern{name}{with_} {{\n" + '\n'.join(body) + "\n}"
+
+    def program(self):
+        return self.HEAD + '\n'.join(self.pattern() for _ in range(self.r.randint(1, 4))) + '\n'
+
+
 if __name__ == '__main__':
-    if len(sys.argv) != 3 or sys.argv[1] not in ('records', 'drr'):
-        sys.exit('usage: random-td.py records|drr SEED')
-    gen = Records if sys.argv[1] == 'records' else Drr
-    sys.stdout.write(gen(int(sys.argv[2])).program())
+    kinds = {'records': Records, 'drr': Drr, 'pdll': Pdll}
+    if sys.argv[1:] == ['ods']:
+        sys.stdout.write(ODS)
+    elif len(sys.argv) == 3 and sys.argv[1] in kinds:
+        sys.stdout.write(kinds[sys.argv[1]](int(sys.argv[2])).program())
+    else:
+        sys.exit('usage: random-inputs.py records|drr|pdll SEED, or random-inputs.py ods')
