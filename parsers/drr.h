@@ -28,6 +28,7 @@
  *   drr-return-type          `returnType` misuse
  *   drr-replace-with-value   `replaceWithValue` misuse
  *   drr-raw-string           a string where a result op takes an argument
+ *   drr-result-leaf          result pattern: a named attribute constraint leaf
  *   drr-attr-dag             a non-NativeCodeCall dag in an attribute slot
  *   drr-not-enough-values    results do not replace every root result
  *   drr-aux-and-replace      one multi-result op both auxiliary and

@@ -108,6 +108,10 @@ static void check_ref(struct uv *u, const struct model_node *n)
 		d = rule_report_begin(u->ctx, n->span, "'%s%s' is used before it is bound", sigil, name);
 		rule_note(u->ctx, d, b->span.file ? b->span : p->span, "'%s%s' is bound here, later", sigil,
 		          name);
+	} else if (!*name) {
+		/* a DRR result leaf without $name: mlir-tblgen-16 looks the
+		 * symbol '' up ("referencing unbound symbol ''") */
+		d = rule_report_begin(u->ctx, n->span, "this leaf has no name, so it refers to no bound symbol");
 	} else {
 		const struct model_binding *c = closest_binding(p, name);
 		if (c) {
