@@ -27,10 +27,11 @@
 #   verify (the peer's holes), a pdll-* warning on that line.
 #
 # Prints "random records: N/M agree", "random drr: ..." and "random pdll:
-# ...", one line per disagreement before them; RANDOM_AGREE_KEEP=DIR keeps the inputs of
-# disagreements there, RANDOM_AGREE_FIRST=S starts at seed S (default 1)
-# and RANDOM_AGREE_ONLY=records, drr or pdll runs one of the three.  Exits 1 on a disagreement, 77 (skip) without the
-# peers or python3.
+# ...", one line per disagreement before them.  RANDOM_AGREE_KEEP=DIR
+# keeps the inputs of disagreements there, RANDOM_AGREE_FIRST=S starts at
+# seed S (default 1), RANDOM_AGREE_ONLY=records, drr or pdll runs one of
+# the three.  Exits 1 on a disagreement, 77 (skip) without the peers or
+# python3.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -69,9 +70,16 @@ disagree() {
     fi
 }
 
-# first_error FILE: "line:col" of the first error located in in.td, or ""
+# first_error FILE [INPUT]: "line:col" of the first error FILE places in
+# INPUT (default in.td), or ""
 first_error() {
-    sed -n 's/^in\.td:\([0-9]*:[0-9]*\): error: .*/\1/p' "$1" | head -n 1
+    sed -n "s/^$(printf '%s' "${2:-in.td}" | sed 's/\./\\./g'):\([0-9]*:[0-9]*\): error: .*/\1/p" "$1" |
+        head -n 1
+}
+
+# runs KIND: whether RANDOM_AGREE_ONLY leaves KIND in
+runs() {
+    [ -z "$only" ] || [ "$only" = "$1" ]
 }
 
 first=${RANDOM_AGREE_FIRST:-1}
@@ -80,7 +88,7 @@ only=${RANDOM_AGREE_ONLY:-}
 
 agree=0
 seed=$first
-[ -n "$only" ] && [ "$only" != records ] && seed=$((last + 1))
+runs records || seed=$((last + 1))
 while [ "$seed" -le "$last" ]; do
     python3 "$here/random-inputs.py" records "$seed" > in.td
     "$TBLGEN" --dump-json in.td > peer.json 2> peer.err
@@ -108,12 +116,12 @@ while [ "$seed" -le "$last" ]; do
     fi
     seed=$((seed + 1))
 done
-[ -n "$only" ] && [ "$only" != records ] || echo "random records: $agree/$n agree"
+runs records && echo "random records: $agree/$n agree"
 
 agree=0
 compared=0
 seed=$first
-[ -n "$only" ] && [ "$only" != drr ] && seed=$((last + 1))
+runs drr || seed=$((last + 1))
 while [ "$seed" -le "$last" ]; do
     python3 "$here/random-inputs.py" drr "$seed" > in.td
     "$RTBLGEN" -gen-rewriters -I "$M16" in.td -o peer.inc 2> peer.err
@@ -158,13 +166,13 @@ for p in json.load(sys.stdin)["patterns"]:
     fi
     seed=$((seed + 1))
 done
-[ -n "$only" ] && [ "$only" != drr ] || echo "random drr: $agree/$n agree (patterns compared on the $compared both accept)"
+runs drr && echo "random drr: $agree/$n agree (patterns compared on the $compared both accept)"
 
 python3 "$here/random-inputs.py" ods > random-ods.td
 agree=0
 compared=0
 seed=$first
-[ -n "$only" ] && [ "$only" != pdll ] && seed=$((last + 1))
+runs pdll || seed=$((last + 1))
 while [ "$seed" -le "$last" ]; do
     python3 "$here/random-inputs.py" pdll "$seed" > in.pdll
     "$PDLL" -x=ast -I "$M16" -I . in.pdll > /dev/null 2> peer.err
@@ -204,7 +212,7 @@ for p in json.load(sys.stdin)["patterns"]:
             compared=$((compared + 1))
         fi
     else
-        want=$(sed -n 's/^in\.pdll:\([0-9]*:[0-9]*\): error: .*/\1/p' peer.err | head -n 1)
+        want=$(first_error peer.err in.pdll)
         if [ -n "$want" ] && ! grep -q "^in\.pdll:$want: error: " ours.out; then
             disagree pdll "$seed" "the peer's first error at $want ($(grep -m 1 'error: ' peer.err | sed 's/.*error: //')), patlint's: $(grep -m 1 ': error: ' ours.out)"
         elif [ -z "$want" ] && ! grep -q ': error: ' ours.out; then
@@ -215,5 +223,5 @@ for p in json.load(sys.stdin)["patterns"]:
     fi
     seed=$((seed + 1))
 done
-[ -n "$only" ] && [ "$only" != pdll ] || echo "random pdll: $agree/$n agree (patterns compared on the $compared both accept)"
+runs pdll && echo "random pdll: $agree/$n agree (patterns compared on the $compared both accept)"
 exit $status
