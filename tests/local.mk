@@ -187,6 +187,26 @@ check-peers-harness:
 	$(SHELL) $(srcdir)/tests/harness/run-examples.sh tests/harness/greedy; \
 	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
 
+# The engine against the greedy driver on random pattern sets and
+# fixtures (fixed seeds): 200 PDLL ones through the harness above, 60 DRR
+# ones compiled into one harness as greedy_drr below (a minute of g++, or
+# two when some C++ does not compile: those must be the ones patlint
+# reports missing-result-type-builder on).
+EXTRA_DIST += tests/peers/random-run.sh
+PEER_SUITES += random-run
+.PHONY: check-peers-random-run
+check-peers-random-run: patlint$(EXEEXT)
+	@if [ ! -f $(MLIR16_PREFIX)/lib/libMLIR.so ] || ! command -v $(HARNESS_CXX) >/dev/null 2>&1; then \
+	  echo "SKIP: random-run: needs $(HARNESS_CXX) and libmlir-16-dev"; exit 0; fi; \
+	$(MAKE) $(AM_MAKEFLAGS) tests/harness/greedy || exit 1; \
+	HARNESS_CXX='$(HARNESS_CXX)' HARNESS_CXXFLAGS='$(HARNESS_RANDOM_CXXFLAGS)' HARNESS_LIBS='$(HARNESS_LIBS)' \
+	  MLIR16_INCLUDE=$(MLIR16_PREFIX)/include \
+	  $(SHELL) $(srcdir)/tests/peers/random-run.sh ./patlint$(EXEEXT) tests/harness/greedy 200 60; \
+	rc=$$?; if [ $$rc -eq 77 ]; then exit 0; fi; exit $$rc
+# -O0: the random cases' harness runs a few fixtures once; -O1 only
+# lengthens its compile
+HARNESS_RANDOM_CXXFLAGS = -std=c++17 -fno-rtti -O0 -I$(MLIR16_PREFIX)/include
+
 # The compile oracle (issue 5): the DRR golden cases of
 # missing-result-type-builder and of the DRR arity/kind errors (those with
 # an `oracle` file) through mlir-tblgen-16 and g++ against MLIR 16's

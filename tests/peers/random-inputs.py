@@ -19,6 +19,14 @@ agreement suite tests/peers/random-agree.sh.
                                 ops, operand counts, benefits out of range,
                                 missing or extra rewrites, ...)
     random-inputs.py ods        that dialect
+    random-inputs.py run SEED DIR
+                                DIR/patterns.pdll and DIR/input.mlir:
+                                patterns and a fixture for `patlint run`
+                                against the greedy driver
+                                (tests/peers/random-run.sh)
+    random-inputs.py run-drr SEED DIR
+                                DIR/patterns.td (a dialect and DRR
+                                patterns) and DIR/input.mlir, the same
 
 The same seed always gives the same file.  The programs are mostly well
 typed; the ones the peers (llvm-tblgen-16, mlir-tblgen-16, mlir-pdll-16)
@@ -597,11 +605,290 @@ Rewrite MkV(v: Value) -> Value;
         return self.HEAD + '\n'.join(self.pattern() for _ in range(self.r.randint(1, 4))) + '\n'
 
 
+class Run:
+    """PDLL patterns over unregistered ops (and arith.addi, which folds)
+    and an .mlir fixture they may rewrite, for `patlint run` against
+    MLIR's greedy driver.  Every op's result has the type of its first
+    operand (i32 or i64), so that each replacement the patterns write
+    gives a value of the replaced type."""
+
+    # name, operand count, attribute k
+    OPS = [('t.a', 1, False), ('t.b', 2, False), ('t.c', 1, True), ('t.d', 2, False),
+           ('t.e', 1, False), ('t.f', 3, False), ('arith.addi', 2, False)]
+    NAMES = 'abcdefghuvwxyz'
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.count = 0
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    # ---- the patterns
+
+    def match(self, env, d):
+        """An op to match; binds its operands in env (name -> 'Value')."""
+        name, k, attr = self.r.choice(self.OPS)
+        any_operands = self.chance(0.08)
+        args = []
+        for _ in range(0 if any_operands else k):
+            a = self.r.random()
+            free = [c for c in self.NAMES if c not in env]
+            if d < 2 and a < 0.3:
+                args.append(self.match(env, d + 1))
+            elif a < 0.85 and free:
+                v = self.r.choice(free)
+                env[v] = 'Value'
+                args.append(f"{v}: Value")
+            elif a < 0.92 and env.get('_vals'):
+                args.append(self.r.choice(env['_vals']))  # the same value again
+            else:
+                args.append('_: Value')
+            if args[-1].endswith(': Value') and not args[-1].startswith('_'):
+                env.setdefault('_vals', []).append(args[-1].split(':')[0])
+        text = f"op<{name}>" if any_operands else f"op<{name}>(" + ', '.join(args) + ')'
+        if attr and self.chance(0.6):
+            if self.chance(0.4) and 'kk' not in env:
+                env['kk'] = 'Attr'
+                text += ' {k = kk: Attr}'
+            else:
+                text += f' {{k = attr<"{self.r.randint(0, 2)} : i32">}}'
+        return text
+
+    def build(self, vals, env, ty, d):
+        """A new op over the bound values vals (all of the root's type)."""
+        name, k, attr = self.r.choice(self.OPS)
+        args = []
+        for _ in range(k):
+            if d < 1 and self.chance(0.25):
+                args.append(self.build(vals, env, ty, d + 1))
+            else:
+                args.append(self.r.choice(vals))
+        text = f"op<{name}>(" + ', '.join(args) + ')'
+        if attr:
+            if 'kk' in env and self.chance(0.4):
+                text += ' {k = kk}'
+            else:
+                text += f' {{k = attr<"{self.r.randint(0, 2)} : i32">}}'
+        return text + f' -> ({ty})'
+
+    def pattern(self):
+        self.count += 1
+        env = {}
+        root = self.match(env, 0)
+        vals = sorted(v for v, t in env.items() if t == 'Value')
+        meta = []
+        if self.chance(0.5):
+            meta.append(f"benefit({self.r.randint(0, 3)})")
+        with_ = ' with ' + ', '.join(meta) if meta else ''
+        if self.chance(0.2):
+            # a root of one type only; its operands then have that type
+            ty = f'type<"{self.r.choice(["i32", "i64"])}">'
+            body = [f"  let root = {root} -> ({ty});"]
+        else:
+            ty = 't'
+            body = [f"  let root = {root} -> (t: Type);"]
+        k = self.r.random()
+        if vals and k < 0.3:
+            body.append(f"  replace root with {self.r.choice(vals)};")
+        elif vals and k < 0.85:
+            body.append(f"  replace root with {self.build(vals, env, ty, 0)};")
+        elif vals:
+            body.append("  rewrite root with {\n    let n = " + self.build(vals, env, ty, 0) +
+                        ";\n    replace root with n;\n  };")
+        else:
+            body.append(f"  replace root with op<t.n> -> ({ty});")
+        return f"Pattern P{self.count}{with_} {{\n" + '\n'.join(body) + "\n}"
+
+    # ---- the fixture
+
+    def ops(self, vals, n, indent, depth):
+        """Lines of ops numbered from n (values %n...) over vals; returns
+        (lines, next n).  An op of region t.r holds more of them."""
+        lines = []
+        for _ in range(self.r.randint(1 if depth else 2, 5 if depth else 9)):
+            ty = self.r.choice(['i32', 'i32', 'i64'])
+            pool = [v for v, t in vals if t == ty]
+            x = self.r.random()
+            if x < 0.12:
+                lines.append(f"{indent}%{n} = arith.constant {self.r.randint(0, 1)} : {ty}")
+            elif x < 0.2 and depth < 2:
+                inner, n2 = self.ops(list(vals), n + 1, indent + '  ', depth + 1)
+                lines.append(f'{indent}"t.r"() ({{')
+                lines.extend(inner)
+                lines.append(f'{indent}  "t.yield"() : () -> ()')
+                lines.append(f'{indent}}}) : () -> ()')
+                n = n2
+                continue
+            elif x < 0.28:
+                lines.append(f'{indent}"t.sink"({self.r.choice(pool)}) : ({ty}) -> ()')
+                continue
+            else:
+                name, k, attr = self.r.choice(self.OPS)
+                ops = ', '.join(self.r.choice(pool) for _ in range(k))
+                if name.startswith('arith.'):
+                    lines.append(f"{indent}%{n} = {name} {ops} : {ty}")
+                else:
+                    at = f" {{k = {self.r.randint(0, 2)} : i32}}" if attr and self.chance(0.8) else ''
+                    lines.append(f"{indent}%{n} = \"{name}\"({ops}){at} : ({', '.join([ty] * k)}) -> {ty}")
+            vals.append((f"%{n}", ty))
+            n += 1
+        return lines, n
+
+    def fixture(self):
+        tys = ['i32', 'i32', 'i64']
+        vals = [(f"%arg{i}", t) for i, t in enumerate(tys)]
+        sig = ', '.join(f"%arg{i}: {t}" for i, t in enumerate(tys))
+        lines, _ = self.ops(vals, 0, '    ', 0)
+        last = vals[-1]
+        return (f"func.func @f({sig}) -> {last[1]} {{\n" + '\n'.join(lines) +
+                f"\n    return {last[0]} : {last[1]}\n}}\n")
+
+    def program(self):
+        pats = '\n'.join(self.pattern() for _ in range(self.r.randint(1, 4))) + '\n'
+        return pats, self.fixture()
+
+class RunDrr:
+    """DRR patterns over a small dialect of i32 ops and an .mlir fixture,
+    for `patlint run` against the DRR greedy-driver harness
+    (tests/harness/greedy_drr: gen-drr.sh compiles a batch of these).
+    Half the dialects include InferTypeOpInterface.td, whose presence
+    gives every op of buildable result types (I32 here) a builder without
+    them; without it, a nested result op has no builder its pattern's C++
+    can call (missing-result-type-builder) and fails to compile."""
+
+    ODS = '''include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+INFER
+def R_Dialect : Dialect {
+  let name = "rr";
+  let cppNamespace = "::rr";
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+}
+class R_Op<string m, list<Trait> t = []> : Op<R_Dialect, m, t>;
+def R_A : R_Op<"a", SAME> { let arguments = (ins I32:$x); let results = (outs I32:$r); }
+def R_P : R_Op<"p", [Pure]> { let arguments = (ins I32:$x); let results = (outs I32:$r); }
+def R_B : R_Op<"b", SAME> { let arguments = (ins I32:$l, I32:$rr); let results = (outs I32:$r); }
+def R_M : R_Op<"m", [Commutative]> { let arguments = (ins I32:$l, I32:$rr); let results = (outs I32:$r); }
+def R_K : R_Op<"k", SAME> { let arguments = (ins I32:$x, I32Attr:$k); let results = (outs I32:$r); }
+def R_S : R_Op<"s"> { let arguments = (ins I32:$x, StrAttr:$tag); let results = (outs I32:$r); }
+'''
+    # def, mnemonic, operand count, attribute (name, kind) or None
+    OPS = [('R_A', 'a', 1, None), ('R_P', 'p', 1, None), ('R_B', 'b', 2, None),
+           ('R_M', 'm', 2, None), ('R_K', 'k', 1, ('k', 'int')), ('R_S', 's', 1, ('tag', 'str'))]
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.count = 0
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def attr_value(self, kind, cxx=False):
+        if kind == 'int':
+            return str(self.r.randint(0, 2))
+        v = self.r.choice(['x', 'y'])
+        return f'\\"{v}\\"' if cxx else v  # ConstantAttr<StrAttr, "\"x\"">: C++ text
+
+    def match(self, env, d):
+        """A source tree; binds values ($a...) and attributes ($k1...)."""
+        op, _, k, attr = self.r.choice(self.OPS)
+        args = []
+        for _ in range(k):
+            a = self.r.random()
+            free = [c for c in 'abcdefg' if c not in env]
+            bound = [v for v, t in env.items() if t == 'value']
+            if d < 2 and a < 0.3:
+                args.append(self.match(env, d + 1))
+            elif a < 0.8 and free:
+                v = self.r.choice(free)
+                env[v] = 'value'
+                args.append('$' + v)
+            elif a < 0.9 and bound:
+                args.append('$' + self.r.choice(bound))  # the same value again
+            else:
+                args.append('$_')
+        if attr:
+            x = self.r.random()
+            if x < 0.4:
+                self.count += 1
+                v = f"{attr[0]}{self.count}"
+                env[v] = attr[1]
+                args.append('$' + v)
+            elif x < 0.7:
+                ty = 'I32Attr' if attr[1] == 'int' else 'StrAttr'
+                args.append(f'ConstantAttr<{ty}, "{self.attr_value(attr[1], True)}">')
+            else:
+                args.append('$_')
+        return f"({op} " + ', '.join(args) + ')'
+
+    def build(self, env, d):
+        """A result tree over the bound values and attributes."""
+        op, _, k, attr = self.r.choice(self.OPS)
+        vals = [v for v, t in env.items() if t == 'value']
+        args = []
+        for _ in range(k):
+            if d < 1 and self.chance(0.25):
+                args.append(self.build(env, d + 1))
+            else:
+                args.append('$' + self.r.choice(vals))
+        if attr:
+            bound = [v for v, t in env.items() if t == attr[1]]
+            ty = 'I32Attr' if attr[1] == 'int' else 'StrAttr'
+            if bound and self.chance(0.5):
+                args.append('$' + self.r.choice(bound))
+            else:
+                args.append(f'ConstantAttr<{ty}, "{self.attr_value(attr[1], True)}">')
+        return f"({op} " + ', '.join(args) + ')'
+
+    def pattern(self, i):
+        env = {}
+        src = self.match(env, 0)
+        if not [v for v, t in env.items() if t == 'value']:
+            return None
+        if self.chance(0.3):
+            res = '(replaceWithValue $' + self.r.choice([v for v, t in env.items() if t == 'value']) + ')'
+        else:
+            res = self.build(env, 0)
+        extra = f", [], (addBenefit {self.r.randint(0, 3)})" if self.chance(0.4) else ''
+        return f"def RP{i} : Pat<{src}, {res}{extra}>;"
+
+    def fixture(self):
+        vals = ['%arg0', '%arg1']
+        lines = []
+        for n in range(self.r.randint(2, 9)):
+            op, m, k, attr = self.r.choice(self.OPS)
+            ops = ', '.join(self.r.choice(vals) for _ in range(k))
+            at = ''
+            if attr:
+                v = self.attr_value(attr[1])
+                at = f" {{{attr[0]} = {v} : i32}}" if attr[1] == 'int' else f' {{{attr[0]} = "{v}"}}'
+            lines.append(f"  %{n} = \"rr.{m}\"({ops}){at} : ({', '.join(['i32'] * k)}) -> i32")
+            vals.append(f"%{n}")
+        return ("func.func @f(%arg0: i32, %arg1: i32) -> i32 {\n" + '\n'.join(lines) +
+                f"\n  return {vals[-1]} : i32\n}}\n")
+
+    def program(self):
+        infer = self.chance(0.5)
+        ods = self.ODS.replace('INFER', 'include "mlir/Interfaces/InferTypeOpInterface.td"\n' if infer else '')
+        ods = ods.replace('SAME', '[SameOperandsAndResultType]' if infer else '[]')
+        pats = [self.pattern(i) for i in range(1, self.r.randint(2, 5))]
+        return ods + '\n'.join(p for p in pats if p) + '\n', self.fixture()
+
 if __name__ == '__main__':
     kinds = {'records': Records, 'drr': Drr, 'pdll': Pdll}
     if sys.argv[1:] == ['ods']:
         sys.stdout.write(ODS)
+    elif len(sys.argv) == 4 and sys.argv[1] in ('run', 'run-drr'):
+        drr = sys.argv[1] == 'run-drr'
+        pats, fixture = (RunDrr if drr else Run)(int(sys.argv[2])).program()
+        with open(sys.argv[3] + ('/patterns.td' if drr else '/patterns.pdll'), 'w') as f:
+            f.write(pats)
+        with open(sys.argv[3] + '/input.mlir', 'w') as f:
+            f.write(fixture)
     elif len(sys.argv) == 3 and sys.argv[1] in kinds:
         sys.stdout.write(kinds[sys.argv[1]](int(sys.argv[2])).program())
     else:
-        sys.exit('usage: random-inputs.py records|drr|pdll SEED, or random-inputs.py ods')
+        sys.exit('usage: random-inputs.py records|drr|pdll SEED, random-inputs.py run|run-drr SEED DIR,'
+                 ' or random-inputs.py ods')
