@@ -12,6 +12,7 @@ libpatlint_a_SOURCES += \
 	analyzer/engine/ir_dump.c \
 	analyzer/engine/ir_parse.c analyzer/engine/ir_print.c \
 	analyzer/engine/interp.c analyzer/engine/interp.h \
+	analyzer/engine/arith_fold.c analyzer/engine/arith_fold.h \
 	analyzer/engine/greedy.c analyzer/engine/greedy.h analyzer/engine/greedy_p.h \
 	analyzer/engine/greedy_pdl.c \
 	analyzer/inputs.c analyzer/inputs.h \

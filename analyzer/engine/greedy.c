@@ -28,11 +28,11 @@
  *   - arith.constant: uniqued per region (same value and type -> one op)
  *     and hoisted to the front of the entry block, exactly as
  *     OperationFolder::insertKnownConstant / tryToFold do;
- *   - arith.addi / arith.muli (commutative): constant operands moved last;
- *     addi(x, 0) -> x; muli(x, 1) -> x; muli(x, 0) -> 0; subi(x, 0) -> x;
- *     subi(x, x) -> 0; addi/subi/muli of two integer constants -> constant.
- * Nothing else folds (other arith folds, float arithmetic, shaped
- * constants): where MLIR would fold them, patlint's output differs.
+ *   - the integer ops of arith fold as arith_fold.c lists (their own
+ *     folds, then Commutative's and Idempotent's); an op updated in place
+ *     goes on to the patterns, as in MLIR.
+ * Nothing else folds (float arithmetic, index, shaped constants): where
+ * MLIR would fold them, patlint's output differs.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -43,6 +43,7 @@
 
 #include "analyzer/arena.h"
 #include "analyzer/diag.h"
+#include "analyzer/engine/arith_fold.h"
 #include "analyzer/engine/greedy_p.h"
 #include "analyzer/engine/ir.h"
 #include "analyzer/model.h"
@@ -339,67 +340,7 @@ static struct ir_op *get_or_create_constant(struct drv *d, struct ir_region *r, 
 	return op;
 }
 
-static bool const_int(struct drv *d, struct ir_value *v, int64_t *out)
-{
-	const char *ty;
-	if (!v->def || !is_constant(v->def))
-		return false;
-	const char *a = ir_op_attr(v->def, "value");
-	return ir_attr_kind(a) == IR_ATTR_INT && ir_attr_int(out, &ty, d->c, a) == 0;
-}
-
-static bool is_const_val(struct drv *d, struct ir_value *v)
-{
-	(void)d;
-	return v->def && is_constant(v->def);
-}
-
-static bool scalar_int(const char *t)
-{
-	return t[0] == 'i' && t[1] >= '0' && t[1] <= '9';
-}
-
 enum fold { FOLD_FAIL = 0, FOLD_INPLACE, FOLD_REPLACED };
-
-/* One fold result: a value, or an attribute to materialize. */
-struct fres {
-	struct ir_value *v;
-	const char *attr;
-};
-
-static bool arith_fold(struct drv *d, struct ir_op *op, struct fres *r)
-{
-	const char *n = op->name;
-	int64_t a, b;
-	if (is_constant(op)) {
-		r->attr = ir_op_attr(op, "value");
-		return true;
-	}
-	if (op->n_operands != 2 || op->n_results != 1 || !scalar_int(op->results[0].type))
-		return false;
-	struct ir_value *x = op->operands[0].value, *y = op->operands[1].value;
-	bool ca = const_int(d, x, &a), cb = const_int(d, y, &b);
-	const char *t = op->results[0].type;
-	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-	if (strcmp(n, "arith.addi") == 0) {
-		if (cb && b == 0) { r->v = x; return true; }
-		if (ca && cb) { r->attr = ir_attr_make_int(d->c, (int64_t)(ua + ub), t); return true; }
-	} else if (strcmp(n, "arith.subi") == 0) {
-		if (x == y) { r->attr = ir_attr_make_int(d->c, 0, t); return true; }
-		if (cb && b == 0) { r->v = x; return true; }
-		if (ca && cb) { r->attr = ir_attr_make_int(d->c, (int64_t)(ua - ub), t); return true; }
-	} else if (strcmp(n, "arith.muli") == 0) {
-		if (cb && b == 0) { r->v = y; return true; }
-		if (cb && b == 1) { r->v = x; return true; }
-		if (ca && cb) { r->attr = ir_attr_make_int(d->c, (int64_t)(ua * ub), t); return true; }
-	}
-	return false;
-}
-
-static bool is_commutative(const char *n)
-{
-	return strcmp(n, "arith.addi") == 0 || strcmp(n, "arith.muli") == 0;
-}
 
 /* OperationFolder::tryToFold with the driver's callbacks. */
 static enum fold try_fold(struct drv *d, struct ir_op *op)
@@ -412,27 +353,14 @@ static enum fold try_fold(struct drv *d, struct ir_op *op)
 			move_to_front(op, b);
 		return FOLD_FAIL;
 	}
-	bool updated = false;
-	if (op->n_operands >= 2 && is_commutative(op->name)) {
-		/* stable partition: non-constants first */
-		struct ir_value *vs[64];
-		unsigned k = 0, nops = op->n_operands < 64 ? op->n_operands : 64;
-		for (unsigned i = 0; i < nops; i++)
-			if (!is_const_val(d, op->operands[i].value))
-				vs[k++] = op->operands[i].value;
-		for (unsigned i = 0; i < nops; i++)
-			if (is_const_val(d, op->operands[i].value))
-				vs[k++] = op->operands[i].value;
-		for (unsigned i = 0; i < nops; i++)
-			if (vs[i] != op->operands[i].value) {
-				updated = true;
-				ir_op_set_operand(op, i, vs[i]);
-			}
-	}
-	struct fres r = { 0 };
-	if (!arith_fold(d, op, &r))
-		return updated ? FOLD_INPLACE : FOLD_FAIL;
-	struct ir_value *repl = r.v;
+	struct arith_fold r;
+	if (!arith_fold(d->c, op, &r))
+		return FOLD_FAIL;
+	if (r.kind == ARITH_FOLD_IN_PLACE)
+		return FOLD_INPLACE;
+	if (r.kind == ARITH_FOLD_VALUE && r.value == &op->results[0])
+		return FOLD_FAIL;
+	struct ir_value *repl = r.kind == ARITH_FOLD_VALUE ? r.value : NULL;
 	if (!repl) {
 		struct ir_region *reg = insert_region(op);
 		bool created;

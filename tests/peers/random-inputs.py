@@ -606,15 +606,22 @@ Rewrite MkV(v: Value) -> Value;
 
 
 class Run:
-    """PDLL patterns over unregistered ops (and arith.addi, which folds)
-    and an .mlir fixture they may rewrite, for `patlint run` against
-    MLIR's greedy driver.  Every op's result has the type of its first
+    """PDLL patterns over unregistered ops and some of arith, and an .mlir
+    fixture they may rewrite (unregistered ops, arith's integer ops,
+    which fold, constants, compares, selects, casts, nested regions), for
+    `patlint run` against MLIR's greedy driver.  Every op's result has the type of its first
     operand (i32 or i64), so that each replacement the patterns write
     gives a value of the replaced type."""
 
     # name, operand count, attribute k
     OPS = [('t.a', 1, False), ('t.b', 2, False), ('t.c', 1, True), ('t.d', 2, False),
-           ('t.e', 1, False), ('t.f', 3, False), ('arith.addi', 2, False)]
+           ('t.e', 1, False), ('t.f', 3, False), ('arith.addi', 2, False),
+           ('arith.muli', 2, False), ('arith.andi', 2, False), ('arith.subi', 2, False)]
+    # the integer ops of arith the fixtures use, all of which fold
+    ARITH = ['addi', 'subi', 'muli', 'divsi', 'divui', 'remsi', 'remui', 'andi', 'ori', 'xori',
+             'shli', 'shrsi', 'shrui', 'maxsi', 'maxui', 'minsi', 'minui', 'ceildivsi',
+             'ceildivui', 'floordivsi']
+    CONSTS = [0, 0, 1, 1, -1, 2, 3, 7, -8, 31, 40, 2147483647, -2147483648]
     NAMES = 'abcdefghuvwxyz'
 
     def __init__(self, seed):
@@ -711,8 +718,8 @@ class Run:
             pool = [v for v, t in vals if t == ty]
             x = self.r.random()
             if x < 0.12:
-                lines.append(f"{indent}%{n} = arith.constant {self.r.randint(0, 1)} : {ty}")
-            elif x < 0.2 and depth < 2:
+                lines.append(f"{indent}%{n} = arith.constant {self.r.choice(self.CONSTS)} : {ty}")
+            elif x < 0.18 and depth < 2:
                 inner, n2 = self.ops(list(vals), n + 1, indent + '  ', depth + 1)
                 lines.append(f'{indent}"t.r"() ({{')
                 lines.extend(inner)
@@ -720,9 +727,25 @@ class Run:
                 lines.append(f'{indent}}}) : () -> ()')
                 n = n2
                 continue
-            elif x < 0.28:
+            elif x < 0.23:
                 lines.append(f'{indent}"t.sink"({self.r.choice(pool)}) : ({ty}) -> ()')
                 continue
+            elif x < 0.35:
+                op = self.r.choice(self.ARITH)
+                lines.append(f"{indent}%{n} = arith.{op} {self.r.choice(pool)}, {self.r.choice(pool)} : {ty}")
+            elif x < 0.4:
+                # a compare and a select on it
+                pred = self.r.choice(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'])
+                a, b = self.r.choice(pool), self.r.choice(pool)
+                lines.append(f"{indent}%{n} = arith.cmpi {pred}, {a}, {b} : {ty}")
+                n += 1
+                sel = [a, b, self.r.choice(pool)]
+                lines.append(f"{indent}%{n} = arith.select %{n - 1}, {self.r.choice(sel)}, {self.r.choice(sel)} : {ty}")
+            elif x < 0.44:
+                other = 'i64' if ty == 'i32' else 'i32'
+                src = self.r.choice([v for v, t in vals if t == other])
+                cast = self.r.choice(['extsi', 'extui']) if other == 'i32' else 'trunci'
+                lines.append(f"{indent}%{n} = arith.{cast} {src} : {other} to {ty}")
             else:
                 name, k, attr = self.r.choice(self.OPS)
                 ops = ', '.join(self.r.choice(pool) for _ in range(k))
