@@ -660,6 +660,55 @@ static bool match_value(struct interp *ip, const struct model_node *n, struct ir
 	}
 }
 
+/* The operands of a PDLL op expression as MLIR 16's PDL matches them on
+ * an op without operand segment sizes (PDLToPDLInterp, then the bytecode's
+ * get_operands): the operands before the first range one by position;
+ * from there on, operand group j is "the trailing range" operands[j..],
+ * which a range (ValueRange, an op's results) must equal and a single
+ * value matches only as the last operand.  So `op<t.f>(op<t.b>, v)` never
+ * matches: the results of t.b would have to be both operands.  The count:
+ * exact without ranges, at least the single values with them. */
+static bool match_pdl_operands(struct interp *ip, const struct model_node *n, struct ir_op *op)
+{
+	unsigned singles = 0, slots = 0;
+	bool ranged = false;
+	for (unsigned i = 0; i < n->n_args; i++) {
+		if (slot_is_attr(ip->pat, n, i))
+			continue;
+		if (slot_is_range(ip, n->args[i]))
+			ranged = true;
+		else
+			singles++;
+	}
+	if (ranged ? op->n_operands < singles : op->n_operands != singles)
+		return false;
+	struct ir_value **vals = PL_NEW_ARRAY(ir_ctx_arena(ip->c), struct ir_value *,
+	                                      op->n_operands ? op->n_operands : 1);
+	for (unsigned i = 0; i < op->n_operands; i++)
+		vals[i] = op->operands[i].value;
+	bool grouped = false;
+	for (unsigned i = 0; i < n->n_args; i++) {
+		if (slot_is_attr(ip->pat, n, i))
+			continue;
+		const struct model_node *a = n->args[i];
+		unsigned j = slots++;
+		bool range = slot_is_range(ip, a);
+		grouped |= range;
+		bool ok;
+		if (!grouped)
+			ok = match_value(ip, a, vals[j]);
+		else if (j > op->n_operands)
+			ok = false;
+		else if (range)
+			ok = match_range(ip, a, vals + j, op->n_operands - j);
+		else
+			ok = j + 1 == op->n_operands && match_value(ip, a, vals[j]);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 static bool match_op(struct interp *ip, const struct model_node *n, struct ir_op *op)
 {
 	if (op->erased)
@@ -676,7 +725,10 @@ static bool match_op(struct interp *ip, const struct model_node *n, struct ir_op
 		return false;
 
 	/* operands */
-	if (!n->operands_any) {
+	if (!n->operands_any && ip->pat->origin == MODEL_ORIGIN_PDLL && !ir_op_attr(op, "operand_segment_sizes")) {
+		if (!match_pdl_operands(ip, n, op))
+			return false;
+	} else if (!n->operands_any) {
 		unsigned singles = 0, ranges = 0, n_ops = 0;
 		for (unsigned i = 0; i < n->n_args; i++) {
 			if (slot_is_attr(ip->pat, n, i))
