@@ -39,6 +39,7 @@
 
 #include "analyzer/engine/ir.h"
 #include "analyzer/engine/ir_p.h"
+#include "analyzer/util.h"
 
 /* A constant integer operand in the width of its type. */
 struct kint {
@@ -353,7 +354,7 @@ static bool is_commutative(const char *n)
 {
 	static const char *const names[] = { "addi", "muli", "andi", "ori", "xori",
 	                                     "maxsi", "maxui", "minsi", "minui" };
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < PL_ARRAY_LEN(names); i++)
 		if (!strcmp(n, names[i]))
 			return true;
 	return false;
@@ -386,7 +387,7 @@ static const char *const binary_ops[] = {
 
 static bool is_binary(const char *n)
 {
-	for (size_t i = 0; i < sizeof(binary_ops) / sizeof(binary_ops[0]); i++)
+	for (size_t i = 0; i < PL_ARRAY_LEN(binary_ops); i++)
 		if (!strcmp(n, binary_ops[i]))
 			return true;
 	return false;
@@ -414,17 +415,18 @@ bool arith_fold(struct ir_ctx *c, struct ir_op *op, struct arith_fold *r)
 		return op->n_operands == 1 && fold_cast(c, op, r);
 	if (!is_binary(n) || op->n_operands != 2)
 		return false;
+	/* OperationFolder::tryToFold moves the constants of a commutative op
+	 * last (of any type) before it folds the op; moving them alone is an
+	 * in-place fold */
+	bool moved = is_commutative(n) && commute(op);
+	r->kind = ARITH_FOLD_IN_PLACE;
 	unsigned w = width_of(op->results[0].type);
 	if (!w || op->operands[0].value->type != op->results[0].type ||
 	    op->operands[1].value->type != op->results[0].type)
-		return false;
-	/* OperationFolder::tryToFold moves the constants of a commutative op
-	 * last before it folds the op; moving them alone is an in-place fold */
-	bool moved = is_commutative(n) && commute(op);
+		return moved;
 	if (fold_binary(c, op, w, r))
 		return true;
 	if ((!strcmp(n, "andi") || !strcmp(n, "ori")) && op->operands[0].value == op->operands[1].value)
 		return value_result(r, op->operands[0].value); /* Idempotent */
-	r->kind = ARITH_FOLD_IN_PLACE;
 	return moved;
 }

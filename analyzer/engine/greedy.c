@@ -358,8 +358,6 @@ static enum fold try_fold(struct drv *d, struct ir_op *op)
 		return FOLD_FAIL;
 	if (r.kind == ARITH_FOLD_IN_PLACE)
 		return FOLD_INPLACE;
-	if (r.kind == ARITH_FOLD_VALUE && r.value == &op->results[0])
-		return FOLD_FAIL;
 	struct ir_value *repl = r.kind == ARITH_FOLD_VALUE ? r.value : NULL;
 	if (!repl) {
 		struct ir_region *reg = insert_region(op);

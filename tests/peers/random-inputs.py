@@ -641,18 +641,17 @@ class Run:
         for _ in range(0 if any_operands else k):
             a = self.r.random()
             free = [c for c in self.NAMES if c not in env]
+            bound = [v for v, t in env.items() if t == 'Value']
             if d < 2 and a < 0.3:
                 args.append(self.match(env, d + 1))
             elif a < 0.85 and free:
                 v = self.r.choice(free)
                 env[v] = 'Value'
                 args.append(f"{v}: Value")
-            elif a < 0.92 and env.get('_vals'):
-                args.append(self.r.choice(env['_vals']))  # the same value again
+            elif a < 0.92 and bound:
+                args.append(self.r.choice(bound))  # the same value again
             else:
                 args.append('_: Value')
-            if args[-1].endswith(': Value') and not args[-1].startswith('_'):
-                env.setdefault('_vals', []).append(args[-1].split(':')[0])
         text = f"op<{name}>" if any_operands else f"op<{name}>(" + ', '.join(args) + ')'
         if attr and self.chance(0.6):
             if self.chance(0.4) and 'kk' not in env:

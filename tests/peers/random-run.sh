@@ -45,7 +45,7 @@ for tool in mlir-pdll-16 mlir-tblgen-16 python3 "$CXX"; do
 done
 [ -x "$greedy" ] || { echo "random-run: SKIP: no harness $greedy"; exit 77; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/random-run.XXXXXX") || exit 2
-[ -n "${RANDOM_RUN_TMP_KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2
 status=0
 first=${RANDOM_RUN_FIRST:-1}
