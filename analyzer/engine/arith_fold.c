@@ -12,9 +12,12 @@
  *   muli:  (x, 0) -> 0; (x, 1) -> x
  *   divui, divsi, ceildivui, ceildivsi, floordivsi: (x, 1) -> x
  *   remui, remsi: (x, 1) -> 0
- *   andi:  (x, 0) -> 0; (x, -1) -> x          (and Idempotent)
+ *   andi:  (x, 0) -> 0; (x, -1) -> x; (x, xori(x, -1)) and its mirror -> 0;
+ *          (andi(a, b), a or b) and its mirror -> the inner andi
+ *          (and Idempotent)
  *   ori:   (x, 0) -> x; (x, -1) -> -1         (and Idempotent)
- *   xori:  (x, 0) -> x; (x, x) -> 0
+ *   xori:  (x, 0) -> x; (x, x) -> 0; (xori(a, b), b) -> a, (xori(a, b), a)
+ *          -> b and their mirrors
  *   shli, shrui, shrsi: (x, 0) -> x
  *   maxsi, maxui, minsi, minui: (x, x) -> x; the extreme values
  *   cmpi:  (x, x) -> the predicate on equal values; (ne, ext(b : i1), 0)
@@ -117,6 +120,15 @@ static int64_t smax_of(unsigned w)
 	return w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
 }
 
+/* Whether v is xori(x, -1), the bitwise not of x. */
+static bool is_not_of(struct ir_ctx *c, const struct ir_value *v, const struct ir_value *x,
+                      unsigned w)
+{
+	const struct ir_op *s = def_named(v, "arith.xori");
+	return s && s->n_operands == 2 && s->operands[0].value == x &&
+	       is_k(const_of(c, s->operands[1].value, w), -1, w);
+}
+
 /* Signed a / b rounded toward zero, down or up (b != 0, no overflow). */
 static int64_t sdiv_round(int64_t a, int64_t b, int mode)
 {
@@ -196,10 +208,20 @@ static bool fold_binary(struct ir_ctx *c, struct ir_op *op, unsigned w, struct a
 		return attr_result(r, c, b.s == -1 ? 0 : (uint64_t)(a.s % b.s), t);
 	}
 	if (!strcmp(n, "andi")) {
+		struct ir_op *s;
 		if (is_k(b, 0, w))
 			return value_result(r, y);
 		if (is_k(b, -1, w))
 			return value_result(r, x);
+		if (is_not_of(c, y, x, w) || is_not_of(c, x, y, w))
+			return attr_result(r, c, 0, t);
+		/* and(and(a, b), a or b), and(a or b, and(a, b)): the inner and */
+		for (int k = 0; k < 2; k++) {
+			struct ir_value *inner = k ? y : x, *other = k ? x : y;
+			if ((s = def_named(inner, "arith.andi")) && s->n_operands == 2 &&
+			    (s->operands[0].value == other || s->operands[1].value == other))
+				return value_result(r, inner);
+		}
 		return both && attr_result(r, c, a.u & b.u, t);
 	}
 	if (!strcmp(n, "ori")) {
@@ -210,10 +232,21 @@ static bool fold_binary(struct ir_ctx *c, struct ir_op *op, unsigned w, struct a
 		return both && attr_result(r, c, a.u | b.u, t);
 	}
 	if (!strcmp(n, "xori")) {
+		struct ir_op *s;
 		if (is_k(b, 0, w))
 			return value_result(r, x);
 		if (x == y)
 			return attr_result(r, c, 0, t);
+		/* xor(xor(p, q), q) -> p, and each of its mirror images */
+		for (int k = 0; k < 2; k++) {
+			struct ir_value *inner = k ? y : x, *other = k ? x : y;
+			if (!(s = def_named(inner, "arith.xori")) || s->n_operands != 2)
+				continue;
+			if (s->operands[1].value == other)
+				return value_result(r, s->operands[0].value);
+			if (s->operands[0].value == other)
+				return value_result(r, s->operands[1].value);
+		}
 		return both && attr_result(r, c, a.u ^ b.u, t);
 	}
 	if (!strcmp(n, "shli") || !strcmp(n, "shrui") || !strcmp(n, "shrsi")) {
