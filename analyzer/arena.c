@@ -68,28 +68,20 @@ struct pl_arena {
  * ready huge page costs ~0.2 ms, 2 MiB of 4 KiB pages ~1.1 ms, but a huge
  * page the kernel has to make first -- compaction, as after a process
  * that left memory in 4 KiB pieces, or, in a virtual machine, memory the
- * host took back -- 5-16 ms, and such faults come in runs of tens.  So a
- * block whose huge page took longer than its 4 KiB pages would have
- * (SLOW_NS) sends the next blocks to 4 KiB pages, 16 of them, then twice
- * as many after each further slow one (up to 256: 512 MiB), before a huge
- * page is tried again.  The synthetic 10,000-pattern check right after
- * mlir-tblgen-16 (as `make bench` runs them): 25 of its 34 blocks took
- * 5.5-15.7 ms; with a back-off 313 -> 235 ms at -j 1 (100,000 patterns:
- * 4.32 -> 3.87 s).  The ready huge pages are the ones a process freed
- * shortly before; once a run has used them up the rest come slow, bar the
- * odd page: a corpus run at -j 2 met its first slow fault after 15-30
- * fast ones, then 3-9 more (20-98 ms in all) when the back-off started
- * at 4 blocks and a fast fault ended it, which one in between often did.
- * So a fast fault now leaves the back-off as it is, for the next slow one
- * to double. */
-enum { SKIP_FIRST = 16, SKIP_MAX = 256 };
+ * host took back -- 5-16 ms.  The ready huge pages are the ones a process
+ * freed shortly before; once a run has used them up the rest come slow,
+ * bar the odd page.  So the first block whose huge page took longer than
+ * its 4 KiB pages would have (SLOW_NS) ends huge pages for the run, and
+ * one thread at a time faults a huge page in (another that wants a block
+ * meanwhile takes 4 KiB pages): two threads that each met a slow page
+ * took 9-10 ms apiece.  (A back-off of 16 blocks, doubled after each
+ * further slow fault, still met 2 slow faults in a corpus run at -j 1 and
+ * 2-5 at -j 2, 10-35 ms of the run's CPU time.) */
 #define SLOW_NS 2000000L
 
-unsigned pl_huge_backoff(unsigned prev, long ns)
+bool pl_huge_slow(long ns)
 {
-	if (ns <= SLOW_NS)
-		return 0;
-	return prev ? (prev * 2 < SKIP_MAX ? prev * 2 : SKIP_MAX) : SKIP_FIRST;
+	return ns > SLOW_NS;
 }
 
 #ifndef PL_DEBUG_ARENA
@@ -113,23 +105,27 @@ static struct block *small_block_new(size_t size)
 }
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-static _Atomic unsigned huge_skip;   /* blocks left to give 4 KiB pages */
-static _Atomic unsigned huge_backoff;/* the skip the last slow fault set (0: none) */
+static _Atomic bool huge_off;                       /* a slow fault was met */
+static atomic_flag huge_busy = ATOMIC_FLAG_INIT;    /* a thread is faulting one in */
 
 static long elapsed_ns(const struct timespec *a, const struct timespec *b)
 {
 	return (long)(b->tv_sec - a->tv_sec) * 1000000000L + (b->tv_nsec - a->tv_nsec);
 }
 
-/* Whether to ask for a huge page for the next block: not while backing
- * off (each call counts one block of the back-off down). */
+/* Whether to ask for a huge page for the next block: not after a slow
+ * fault, nor while another thread faults one in.  True claims the fault
+ * (huge_done). */
 static bool huge_wanted(void)
 {
-	unsigned s = atomic_load_explicit(&huge_skip, memory_order_relaxed);
-	while (s && !atomic_compare_exchange_weak_explicit(&huge_skip, &s, s - 1, memory_order_relaxed,
-	                                                   memory_order_relaxed))
-		;
-	return s == 0;
+	if (atomic_load_explicit(&huge_off, memory_order_relaxed))
+		return false;
+	return !atomic_flag_test_and_set_explicit(&huge_busy, memory_order_acquire);
+}
+
+static void huge_done(void)
+{
+	atomic_flag_clear_explicit(&huge_busy, memory_order_release);
 }
 
 /* Fault the huge page of the block at a in now, and learn from its time
@@ -143,12 +139,9 @@ static void huge_fault(void *a)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	*(volatile char *)a = 0;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	unsigned b = pl_huge_backoff(atomic_load_explicit(&huge_backoff, memory_order_relaxed),
-	                             elapsed_ns(&t0, &t1));
-	if (b) {
-		atomic_store_explicit(&huge_backoff, b, memory_order_relaxed);
-		atomic_store_explicit(&huge_skip, b, memory_order_relaxed);
-	}
+	if (pl_huge_slow(elapsed_ns(&t0, &t1)))
+		atomic_store_explicit(&huge_off, true, memory_order_relaxed);
+	huge_done();
 }
 
 /* Address space for big blocks, mapped SPAN_BLOCKS blocks at a time, one
@@ -236,8 +229,11 @@ static struct block *big_block_new(void)
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 	bool huge = huge_wanted();
 	char *a = span_take(huge);
-	if (!a)
+	if (!a) {
+		if (huge)
+			huge_done();
 		return NULL;
+	}
 	if (huge)
 		huge_fault(a); /* before anything is written there: it is timed */
 	struct block *b = (struct block *)(void *)a;

@@ -11,6 +11,7 @@
 #define PL_ARENA_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct pl_arena;
@@ -50,12 +51,10 @@ size_t pl_arena_used(const struct pl_arena *a);
  * be in use by another thread. */
 void pl_arena_adopt(struct pl_arena *a, struct pl_arena *child);
 
-/* The back-off of huge pages (arena.c) after a block's huge page took ns
- * nanoseconds to fault in, prev the back-off the last slow fault set (0:
- * none): how many blocks get 4 KiB pages before a huge page is tried
- * again; 0 when the fault was fast (prev then stays for the next slow
- * one).  Exposed for the unit tests. */
-unsigned pl_huge_backoff(unsigned prev, long ns);
+/* Whether a block's huge page that took ns nanoseconds to fault in was
+ * slower than its 4 KiB pages would have been: then the run takes no
+ * more huge pages (arena.c).  Exposed for the unit tests. */
+bool pl_huge_slow(long ns);
 
 #define PL_NEW(a, type) ((type *)pl_arena_zalloc((a), sizeof(type)))
 #define PL_NEW_ARRAY(a, type, n) ((type *)pl_arena_zalloc((a), sizeof(type) * (n)))
