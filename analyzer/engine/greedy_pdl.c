@@ -12,9 +12,10 @@
  *     operands, results and nested ops, nested op names, attribute
  *     presence and constant values, constant types, equality of repeated
  *     names, native constraints;
- *   - predicates shared by more patterns come first ("primary" = number of
- *     patterns using it, "secondary" = sum over those patterns of the
- *     squared primaries of their predicates), then lower op depth, lower
+ *   - predicates referenced more come first ("primary" = references to
+ *     it in the patterns' lists, where a nested op's not-null comes twice;
+ *     "secondary" = sum over the patterns using it of the squared
+ *     primaries of their distinct predicates), then lower op depth, lower
  *     position kind, lower question kind, first seen;
  *   - patterns are inserted into the tree in module order; a pattern that
  *     runs out of predicates becomes a success node placed *before* what
@@ -61,6 +62,7 @@ struct plist {
 	const char *names[MAXP];
 	char npos[MAXP][MAXS];
 	unsigned ndepth[MAXP];
+	int npkind[MAXP];
 	unsigned n_names;
 };
 
@@ -99,23 +101,26 @@ static void add(struct plist *L, const char *pos, int pkind, unsigned depth, int
 	snprintf(p->ans, MAXS, "%s", ans ? ans : "");
 }
 
-/* A name seen before: add EqualTo at the deeper position; returns true. */
+/* A name seen before: add EqualTo at the deeper position, at the first
+ * one's when they are as deep (std::minmax keeps its arguments' order
+ * then, and MLIR passes the new position first); returns true. */
 static bool seen(struct plist *L, const char *name, const char *pos, int pkind, unsigned depth)
 {
 	if (!name || !name[0] || !strcmp(name, "_"))
 		return false;
 	for (unsigned i = 0; i < L->n_names; i++)
 		if (!strcmp(L->names[i], name)) {
-			if (depth >= L->ndepth[i])
+			if (depth > L->ndepth[i])
 				add(L, pos, pkind, depth, Q_EQUAL, L->npos[i], "1");
 			else
-				add(L, L->npos[i], pkind, L->ndepth[i], Q_EQUAL, pos, "1");
+				add(L, L->npos[i], L->npkind[i], L->ndepth[i], Q_EQUAL, pos, "1");
 			return true;
 		}
 	if (L->n_names < MAXP) {
 		L->names[L->n_names] = name;
 		snprintf(L->npos[L->n_names], MAXS, "%s", pos);
 		L->ndepth[L->n_names] = depth;
+		L->npkind[L->n_names] = pkind;
 		L->n_names++;
 	}
 	return false;
@@ -144,21 +149,28 @@ static void value_preds(struct plist *L, const struct model_node *a, const char 
 	if (guard > 16)
 		return;
 	if (a->kind == MODEL_NODE_OP || (a->kind == MODEL_NODE_VALUE && a->n_args == 1 && a->directive)) {
-		/* a result of a nested op */
-		if (notnull)
+		/* A result of a nested op (pdl.result), or all of its results
+		 * (pdl.results, an op used as an operand), in MLIR's order: the
+		 * operand is not null when it is one result; the defining op is
+		 * not null, and is again among the op's own predicates (the
+		 * primary counts both); its results equal the operand, asked at
+		 * the results' position. */
+		bool all = a->kind == MODEL_NODE_OP;
+		if (notnull && !all)
 			add(L, pos, pkind, depth, Q_NOTNULL, NULL, "1");
-		const struct model_node *op = a->kind == MODEL_NODE_OP ? a : a->args[0];
+		const struct model_node *op = all ? a : a->args[0];
 		sfx(sub, pos, "/d", -1);
+		add(L, sub, P_OPERATION, depth + 1, Q_NOTNULL, NULL, "1");
+		char res[MAXS];
+		if (all)
+			sfx(res, sub, "/r*", -1);
+		else
+			sfx(res, sub, "/r", (long)a->result_index);
+		add(L, res, all ? P_RESULT_GROUP : P_RESULT, depth + 1, Q_EQUAL, pos, "1");
 		if (op->kind == MODEL_NODE_OP)
 			op_preds(L, op, sub, depth + 1, false, guard + 1);
 		else
 			(void)seen(L, ref_name(op), sub, P_OPERATION, depth + 1);
-		char res[MAXS];
-		if (a->kind == MODEL_NODE_OP)
-			sfx(res, sub, "/r*", -1);
-		else
-			sfx(res, sub, "/r", (long)a->result_index);
-		add(L, pos, pkind, depth, Q_EQUAL, res, "1");
 		return;
 	}
 	if (seen(L, ref_name(a), pos, pkind, depth))
@@ -432,11 +444,16 @@ static unsigned pdl_order(const struct model *m, const struct model_pattern **ou
 				nu++;
 			}
 		}
-	/* primary: patterns referencing it (each pattern's set counts once) */
+	/* primary: every reference to it, a pattern asking it twice counting
+	 * twice (as a nested op's not-null is); the secondary sums go over
+	 * each pattern's set */
 	for (unsigned i = 0; i < np; i++)
-		for (size_t k = 0; k < nu; k++)
-			if (answer_of(&lists[i], &u[k]))
-				u[k].primary++;
+		for (unsigned j = 0; j < lists[i].n; j++)
+			for (size_t k = 0; k < nu; k++)
+				if (same_key(u[k].key, &lists[i].preds[j])) {
+					u[k].primary++;
+					break;
+				}
 	for (unsigned i = 0; i < np; i++) {
 		unsigned tot = 0;
 		for (size_t k = 0; k < nu; k++)
