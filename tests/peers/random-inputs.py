@@ -637,12 +637,14 @@ class Run:
     def match(self, env, d):
         """An op to match; binds its operands in env (name -> 'Value').
         Returns its text and its shape (for seed_instance): the op's name,
+        its operand count and whether it has attribute k (from OPS),
         whether it takes any operands, its operands -- ('op', shape),
         ('var', name) or ('any',) -- and what its attribute k must be
         (None: anything, else the integer)."""
         name, k, attr = self.r.choice(self.OPS)
         any_operands = self.chance(0.08)
-        args, shape = [], {'name': name, 'any': any_operands, 'args': [], 'k': None}
+        args, shape = [], {'name': name, 'nops': k, 'has_k': attr, 'any': any_operands,
+                           'args': [], 'k': None}
         for _ in range(0 if any_operands else k):
             a = self.r.random()
             free = [c for c in self.NAMES if c not in env]
@@ -786,8 +788,7 @@ class Run:
         pool = [v for v, t in vals if t == ty]
         operands = []
         if shape['any']:
-            k = next(c for o, c, _ in self.OPS if o == shape['name'])
-            operands = [self.r.choice(pool) for _ in range(k)]
+            operands = [self.r.choice(pool) for _ in range(shape['nops'])]
         for a in shape['args']:
             if a[0] == 'op':
                 v, n = self.seed_instance(a[1], vals, bind, ty, lines, n, indent)
@@ -796,8 +797,7 @@ class Run:
                 operands.append(bind.setdefault(a[1], self.r.choice(pool)))
             else:
                 operands.append(self.r.choice(pool))
-        attr = next(at for o, _, at in self.OPS if o == shape['name'])
-        k = shape['k'] if shape['k'] is not None else self.r.randint(0, 2) if attr else None
+        k = shape['k'] if shape['k'] is not None else self.r.randint(0, 2) if shape['has_k'] else None
         lines.append(self.op_line(indent, n, shape['name'], operands, ty, k))
         return f"%{n}", n + 1
 
