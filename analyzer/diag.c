@@ -336,6 +336,19 @@ static void render_one(struct rout *o, struct pl_source_mgr *sm, enum pl_severit
 		render_excerpt(o, sf, span, color);
 }
 
+void pl_diag_prefetch(const struct pl_diag *d, int step)
+{
+	if (step == 0) {
+		__builtin_prefetch(d->msg);
+		__builtin_prefetch(d->msg + 64);
+		__builtin_prefetch(d->notes);
+		return;
+	}
+	unsigned k = 0;
+	for (const struct pl_note *n = d->notes; n && k < 4; n = n->next, k++)
+		__builtin_prefetch(n->msg);
+}
+
 void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, bool color)
 {
 	struct rout o;

@@ -122,6 +122,10 @@ bool pl_diag_want_color(FILE *f);
  * the source line with a caret under the span, then each note the same
  * way. */
 void pl_diag_render(FILE *f, struct pl_source_mgr *sm, const struct pl_diag *d, bool color);
+/* Ask the cache for what rendering d reads, in two steps a few
+ * diagnostics apart: step 0 for d's message and its notes' nodes, step 1
+ * (once those are in) for the notes' messages.  Only a hint. */
+void pl_diag_prefetch(const struct pl_diag *d, int step);
 
 /* Print "N errors, N warnings and N notes generated." to f when anything
  * was emitted; nothing when clean. */

@@ -91,6 +91,7 @@ static int render_block(void *ud, size_t b, unsigned slot, bool direct)
 	}
 	for (size_t i = lo; i < hi && status == 0; i++) {
 		const struct finding *f = findings_at(rc.fs, i);
+		findings_prefetch(rc.fs, i);
 		if (!written(&rc, f))
 			continue;
 		if (r->w->finding(&rc, f) < 0)
@@ -159,6 +160,7 @@ int report_write(struct report_ctx *rc, enum report_kind kind)
 		rc_ = -1;
 	for (size_t i = 0; par > 0 && i < n; i++) {
 		const struct finding *f = findings_at(rc->fs, i);
+		findings_prefetch(rc->fs, i);
 		if (!written(rc, f))
 			continue;
 		if (w->finding(rc, f) < 0) {

@@ -211,6 +211,26 @@ struct finding *findings_at_mut(struct findings *fs, size_t i)
 	fs->tallied = false;
 	return fs->items.items[i];
 }
+
+/* How far ahead findings_prefetch works: the finding, its diag, the
+ * diag's message and notes, the notes' messages. */
+enum { AHEAD_FINDING = 16, AHEAD_DIAG = 8, AHEAD_MSG = 4, AHEAD_NOTES = 2 };
+
+void findings_prefetch(const struct findings *fs, size_t i)
+{
+	size_t n = fs->items.len;
+	const struct finding *const *it = (const struct finding *const *)fs->items.items;
+
+	if (i + AHEAD_FINDING < n)
+		__builtin_prefetch(it[i + AHEAD_FINDING]);
+	if (i + AHEAD_DIAG < n)
+		__builtin_prefetch(it[i + AHEAD_DIAG]->diag);
+	if (i + AHEAD_MSG < n)
+		pl_diag_prefetch(it[i + AHEAD_MSG]->diag, 0);
+	if (i + AHEAD_NOTES < n)
+		pl_diag_prefetch(it[i + AHEAD_NOTES]->diag, 1);
+}
+
 size_t findings_suppression_count(const struct findings *fs) { return fs->sups.len; }
 const struct suppression *findings_suppression_at(const struct findings *fs, size_t i)
 {
@@ -485,6 +505,19 @@ static int cmp_key(const void *pa, const void *pb)
 	return cmp_finding(((const struct sort_key *)pa)->f, ((const struct sort_key *)pb)->f);
 }
 
+/* Keys of one run: the same path, line and column. */
+static int cmp_in_run(const void *pa, const void *pb)
+{
+	const struct finding *a = ((const struct sort_key *)pa)->f, *b = ((const struct sort_key *)pb)->f;
+	int c;
+
+	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
+		return c;
+	if ((c = strcmp(a->diag->msg, b->diag->msg)))
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
 static int cmp_path_of(const void *pa, const void *pb)
 {
 	return cmp_str(*(const char *const *)pa, *(const char *const *)pb);
@@ -541,8 +574,13 @@ static int sort_runs_in(void *arg)
 	for (size_t i = r->lo, j; i < r->hi; i = j) {
 		for (j = i + 1; j < r->hi && r->k[j].key == r->k[i].key; j++)
 			;
-		if (j - i > 1)
-			qsort(r->k + i, j - i, sizeof(*r->k), cmp_key);
+		if (j - i < 2)
+			continue;
+		/* the messages, in no order their memory has, asked for at once
+		 * rather than waited on one comparison at a time */
+		for (size_t x = i; x < j; x++)
+			pl_diag_prefetch(r->k[x].f->diag, 0);
+		qsort(r->k + i, j - i, sizeof(*r->k), cmp_in_run);
 	}
 	return 0;
 }

@@ -112,6 +112,11 @@ void findings_set_jobs(struct findings *fs, unsigned jobs);
 size_t findings_count(const struct findings *fs);
 const struct finding *findings_at(const struct findings *fs, size_t i);
 struct finding *findings_at_mut(struct findings *fs, size_t i);
+/* Ask the cache for what a writer of findings i, i + 1, ... reads next:
+ * called before finding i is written, it prefetches the findings a few
+ * ahead.  After the sort the findings are in an order their memory is
+ * not: written without it, a large report waited on every message. */
+void findings_prefetch(const struct findings *fs, size_t i);
 /* Suppressions scanned, in file and line order. */
 size_t findings_suppression_count(const struct findings *fs);
 const struct suppression *findings_suppression_at(const struct findings *fs, size_t i);
