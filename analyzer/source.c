@@ -113,6 +113,7 @@ static struct pl_source_file *file_new(const char *path, const char *buf, size_t
 	f->path_len = strlen(f->path);
 	f->path_clean = pl_find_ctl(f->path, f->path_len, false) == f->path_len;
 	build_lines(f);
+	f->has_mark = pl_contains(buf, len, PL_SOURCE_MARK, sizeof(PL_SOURCE_MARK) - 1);
 	return f;
 }
 

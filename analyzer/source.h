@@ -36,10 +36,17 @@ struct pl_source_file {
 	bool mapped;           /* buf is a mapping of the file (pl_map_file) */
 	bool has_cr;           /* buf holds a carriage return */
 	bool path_clean;       /* no byte of path is a terminal control byte (pl_find_ctl) */
+	bool has_mark;         /* the text holds PL_SOURCE_MARK somewhere */
 	size_t path_len;       /* strlen(path) */
 	_Atomic unsigned char text_state; /* pl_source_text_clean: 0 not known yet, 1, 2 */
 	_Atomic uint64_t checksum; /* pl_source_checksum, with its low bit set; 0 not known yet */
 };
+
+/* What every patlint directive in a comment starts with (the findings'
+ * suppressions): a file is looked at for it once, as it is loaded, while
+ * its text is in the cache -- a scan of all a run's files after the rules
+ * read them from memory again, on one thread. */
+#define PL_SOURCE_MARK "patlint:"
 
 struct pl_source_mgr;
 struct pl_fscache;

@@ -572,6 +572,34 @@ static inline unsigned ctl_refine(const char *p, unsigned m, bool allow_nl)
 }
 #endif
 
+bool pl_contains(const char *s, size_t n, const char *t, size_t tn)
+{
+	size_t i = 0;
+
+	if (tn == 0)
+		return true;
+	if (n < tn)
+		return false;
+#ifdef __SSE2__
+	if (tn >= 2) {
+		__m128i first = _mm_set1_epi8(t[0]), last = _mm_set1_epi8(t[tn - 1]);
+		for (; i + tn - 1 + 16 <= n; i += 16) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(s + i));
+			__m128i b = _mm_loadu_si128((const __m128i *)(s + i + tn - 1));
+			unsigned m = (unsigned)_mm_movemask_epi8(
+				_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last)));
+			for (; m; m &= m - 1)
+				if (memcmp(s + i + __builtin_ctz(m) + 1, t + 1, tn - 2) == 0)
+					return true;
+		}
+	}
+#endif
+	for (; i + tn <= n; i++)
+		if (s[i] == t[0] && memcmp(s + i + 1, t + 1, tn - 1) == 0)
+			return true;
+	return false;
+}
+
 size_t pl_find_ctl(const char *s, size_t n, bool allow_nl)
 {
 	size_t i = 0;

@@ -172,6 +172,12 @@ static inline bool pl_mem_eq_short(const void *pa, const void *pb, size_t n)
  * they print for these, sixteen bytes at a time where SSE2 is there. */
 size_t pl_find_ctl(const char *s, size_t n, bool allow_nl);
 
+/* Whether t[0..tn) occurs in s[0..n).  Where SSE2 is there, sixteen
+ * places at a time are tried for t's first and last bytes together, which
+ * meet far more rarely than either alone (suppression directives are
+ * looked for in every file a run reads, MLIR's own included ones too). */
+bool pl_contains(const char *s, size_t n, const char *t, size_t tn);
+
 /* The process is about to exit: memory mappings (arena blocks, mapped
  * source files) are then left to the kernel, which takes them all at once,
  * instead of being unmapped one by one (a few percent of a per-file

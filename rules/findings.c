@@ -272,7 +272,7 @@ static bool is_id_char(char c)
 static void parse_directive(struct findings *fs, struct pl_source_file *f, uint32_t start,
                             uint32_t end)
 {
-	static const char tag[] = "patlint:";
+	static const char tag[] = PL_SOURCE_MARK;
 	static const struct { const char *word; enum suppress_kind kind; } words[] = {
 		{"disable-next-line", SUPPRESS_NEXT_LINE},
 		{"disable-line", SUPPRESS_LINE},
@@ -366,25 +366,6 @@ static void parse_directive(struct findings *fs, struct pl_source_file *f, uint3
 	}
 }
 
-/* Whether s[0..n) contains the text t (memchr on its first byte). */
-/* Whether s[0..n) contains t; found by t's last byte, the ':' of
- * "patlint:", which is rarer in pattern files than its first. */
-static bool contains(const char *s, size_t n, const char *t)
-{
-	size_t tn = strlen(t);
-
-	if (!tn || n < tn)
-		return tn == 0;
-	for (const char *p = s + tn - 1, *end = s + n; p < end; p++) {
-		p = memchr(p, t[tn - 1], (size_t)(end - p));
-		if (!p)
-			return false;
-		if (memcmp(p - (tn - 1), t, tn - 1) == 0)
-			return true;
-	}
-	return false;
-}
-
 void findings_scan_suppressions(struct findings *fs, struct pl_source_file *f)
 {
 	bool td, pdll;
@@ -403,9 +384,9 @@ void findings_scan_suppressions(struct findings *fs, struct pl_source_file *f)
 	parray_push(fs->arena, &fs->scanned, (void *)(uintptr_t)f->id);
 	b = f->buf;
 	n = f->len;
-	/* Every directive starts "patlint:" (parse_directive): most files,
+	/* Every directive starts PL_SOURCE_MARK (parse_directive): most files,
 	 * MLIR's own included ones above all, have none. */
-	if (!b || !contains(b, n, "patlint:"))
+	if (!b || !f->has_mark)
 		return;
 	while (i < n) {
 		char c = b[i];

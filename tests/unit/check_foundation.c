@@ -775,6 +775,44 @@ START_TEST(test_find_ctl)
 }
 END_TEST
 
+/* pl_contains agrees with a naive search for needles of 1-9 bytes at
+ * every place of haystacks to 48 bytes, with near misses (the first and
+ * last bytes right, the middle not) around them; the haystack is exactly
+ * n bytes (ASan sees any read past it). */
+START_TEST(test_contains)
+{
+	static const char needle[] = "patlint:x";
+
+	for (size_t tn = 1; tn < sizeof needle; tn++) {
+		for (size_t n = 0; n <= 48; n++) {
+			for (size_t at = 0; at <= n; at++) {
+				for (int miss = 0; miss < 2; miss++) {
+					char *buf = malloc(n ? n : 1);
+					memset(buf, 'a', n);
+					if (at + tn <= n) {
+						memcpy(buf + at, needle, tn);
+						if (miss && tn > 2)
+							buf[at + tn / 2] = '?';
+					}
+					/* a near miss of the whole needle everywhere else */
+					if (n >= tn && at != 0 && tn > 2) {
+						memcpy(buf, needle, tn);
+						buf[1] = '?';
+					}
+					bool want = false;
+					for (size_t i = 0; i + tn <= n && !want; i++)
+						want = memcmp(buf + i, needle, tn) == 0;
+					ck_assert_msg(pl_contains(buf, n, needle, tn) == want,
+					              "tn %zu n %zu at %zu miss %d", tn, n, at, miss);
+					free(buf);
+				}
+			}
+		}
+	}
+	ck_assert(pl_contains("abc", 3, "", 0));
+}
+END_TEST
+
 /* Resident pages of this process (/proc/self/statm), or -1. */
 static long resident_pages(void)
 {
@@ -1540,6 +1578,7 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_mem_eq_short);
 	tcase_add_test(tc, test_mem_copy);
 	tcase_add_test(tc, test_find_ctl);
+	tcase_add_test(tc, test_contains);
 	tcase_add_test(tc, test_touch_zeroed);
 	tcase_add_test(tc, test_diag_render_caret_line);
 	tcase_add_test(tc, test_source_span_hint);
