@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "source.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -339,8 +340,10 @@ static void render_one(struct rout *o, struct pl_source_mgr *sm, enum pl_severit
 void pl_diag_prefetch(const struct pl_diag *d, int step)
 {
 	if (step == 0) {
+		/* the message's second line too (a hint: no pointer past its end
+		 * is made) */
 		__builtin_prefetch(d->msg);
-		__builtin_prefetch(d->msg + 64);
+		__builtin_prefetch((const void *)((uintptr_t)d->msg + 64));
 		__builtin_prefetch(d->notes);
 		return;
 	}
