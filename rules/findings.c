@@ -464,6 +464,18 @@ struct sort_key {
 #define KEY_BITS_RANK 16
 #define KEY_BITS_POS 24
 
+/* Findings at one place: by rule, message, then arrival. */
+static int cmp_at_place(const struct finding *a, const struct finding *b)
+{
+	int c;
+
+	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
+		return c;
+	if ((c = strcmp(a->diag->msg, b->diag->msg)))
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
 static int cmp_finding(const struct finding *a, const struct finding *b)
 {
 	int c;
@@ -474,11 +486,7 @@ static int cmp_finding(const struct finding *a, const struct finding *b)
 		return a->diag->span.line < b->diag->span.line ? -1 : 1;
 	if (a->diag->span.col != b->diag->span.col)
 		return a->diag->span.col < b->diag->span.col ? -1 : 1;
-	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
-		return c;
-	if ((c = strcmp(a->diag->msg, b->diag->msg)))
-		return c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+	return cmp_at_place(a, b);
 }
 
 static int cmp_key(const void *pa, const void *pb)
@@ -489,14 +497,7 @@ static int cmp_key(const void *pa, const void *pb)
 /* Keys of one run: the same path, line and column. */
 static int cmp_in_run(const void *pa, const void *pb)
 {
-	const struct finding *a = ((const struct sort_key *)pa)->f, *b = ((const struct sort_key *)pb)->f;
-	int c;
-
-	if ((c = cmp_str(a->diag->rule, b->diag->rule)))
-		return c;
-	if ((c = strcmp(a->diag->msg, b->diag->msg)))
-		return c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+	return cmp_at_place(((const struct sort_key *)pa)->f, ((const struct sort_key *)pb)->f);
 }
 
 static int cmp_path_of(const void *pa, const void *pb)
