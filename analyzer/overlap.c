@@ -1056,7 +1056,7 @@ struct ov_ctx {
 	unsigned n_classes, cap_classes;
 	struct op_cls *op_cls;    /* registered op i's C++ class, normalized (op_classes) */
 	unsigned n_op_cls;
-	struct side_tmpl *tmpls;  /* the sides of patterns checked last (side_get) */
+	struct side_tmpl **tmpls; /* the sides of patterns checked last (side_get) */
 };
 
 static void ctx_init(struct ov_ctx *c, const struct model *m)
@@ -2672,8 +2672,11 @@ static void tmpl_drop(struct side_tmpl *t)
 
 static void side_tmpls_free(struct ov_ctx *c)
 {
-	for (unsigned i = 0; c->tmpls && i < SIDE_CACHE; i++)
-		tmpl_drop(&c->tmpls[i]);
+	for (unsigned i = 0; c->tmpls && i < SIDE_CACHE; i++) {
+		if (c->tmpls[i])
+			tmpl_drop(c->tmpls[i]);
+		free(c->tmpls[i]);
+	}
 	free(c->tmpls);
 	c->tmpls = NULL;
 }
@@ -2765,9 +2768,14 @@ static void side_get(struct uni *u, struct side *s, const struct model_pattern *
 {
 	struct ov_ctx *ctx = u->ctx;
 
+	/* the slots are made as they are first used: a slot is 0.7 KiB, and
+	 * all of them at once were a third of a small check's page faults */
 	if (!ctx->tmpls)
 		ctx->tmpls = pl_xcalloc(SIDE_CACHE, sizeof *ctx->tmpls);
-	struct side_tmpl *t = &ctx->tmpls[(unsigned)(((uintptr_t)p >> 4) * 2654435761u) % SIDE_CACHE];
+	struct side_tmpl **slot = &ctx->tmpls[(unsigned)(((uintptr_t)p >> 4) * 2654435761u) % SIDE_CACHE];
+	if (!*slot)
+		*slot = pl_xcalloc(1, sizeof **slot);
+	struct side_tmpl *t = *slot;
 	if (t->p != p) {
 		tmpl_drop(t);
 		t->p = p;
