@@ -2339,6 +2339,19 @@ static const struct tg_value *resolve_bits(struct tg_keeper *k, const struct tg_
 	return res;
 }
 
+/* tg_v_fold(k, v_unique(k, t), cur, final) for an operator or a field
+ * access t, without making t a value when it folds to another: most that
+ * a resolution makes fold at once (a concatenation of two strings, a
+ * field of a def), and a large include's value table was a quarter
+ * such values, each made, looked up and logged for nothing.  Folding
+ * these kinds reads only their fields, never their identity. */
+static const struct tg_value *fold_new(struct tg_keeper *k, const struct tg_value *t, struct tg_rec *cur,
+                                       bool final)
+{
+	const struct tg_value *f = tg_v_fold(k, t, cur, final);
+	return f == t ? v_unique(k, t) : f;
+}
+
 static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg_value *v, struct tg_resolver *r)
 {
 	switch (v->kind) {
@@ -2392,8 +2405,10 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 	}
 	case TG_V_FIELD: {
 		const struct tg_value *x = tg_v_resolve(k, v->v[0], r);
-		if (x != v->v[0])
-			return tg_v_fold(k, tg_v_field(k, x, v->str, v->type), r->cur, r->final);
+		if (x != v->v[0]) {
+			struct tg_value t = {.kind = TG_V_FIELD, .type = v->type, .v = &x, .str = v->str};
+			return fold_new(k, &t, r->cur, r->final);
+		}
 		return v;
 	}
 	case TG_V_VARDEF: {
@@ -2418,15 +2433,20 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 	}
 	case TG_V_UNOP: {
 		const struct tg_value *a = tg_v_resolve(k, v->v[0], r);
-		if (a != v->v[0] || (r->final && v->op == TG_UN_CAST))
-			return tg_v_fold(k, tg_v_unop(k, v->op, a, v->type), r->cur, r->final);
+		if (a != v->v[0] || (r->final && v->op == TG_UN_CAST)) {
+			struct tg_value t = {.kind = TG_V_UNOP, .op = v->op, .type = v->type, .n = 1, .v = &a};
+			return fold_new(k, &t, r->cur, r->final);
+		}
 		return v;
 	}
 	case TG_V_BINOP: {
 		const struct tg_value *a = tg_v_resolve(k, v->v[0], r);
 		const struct tg_value *b = tg_v_resolve(k, v->v[1], r);
-		if (a != v->v[0] || b != v->v[1])
-			return tg_v_fold(k, tg_v_binop(k, v->op, a, b, v->type), r->cur, r->final);
+		if (a != v->v[0] || b != v->v[1]) {
+			const struct tg_value *ops[2] = {a, b};
+			struct tg_value t = {.kind = TG_V_BINOP, .op = v->op, .type = v->type, .n = 2, .v = ops};
+			return fold_new(k, &t, r->cur, r->final);
+		}
 		return v;
 	}
 	case TG_V_TERNOP: {
@@ -2444,8 +2464,11 @@ static const struct tg_value *resolve_inner(struct tg_keeper *k, const struct tg
 		} else {
 			c = tg_v_resolve(k, v->v[2], r);
 		}
-		if (a != v->v[0] || b != v->v[1] || c != v->v[2])
-			return tg_v_fold(k, tg_v_ternop(k, v->op, a, b, c, v->type), r->cur, r->final);
+		if (a != v->v[0] || b != v->v[1] || c != v->v[2]) {
+			const struct tg_value *ops[3] = {a, b, c};
+			struct tg_value t = {.kind = TG_V_TERNOP, .op = v->op, .type = v->type, .n = 3, .v = ops};
+			return fold_new(k, &t, r->cur, r->final);
+		}
 		return v;
 	}
 	case TG_V_FOLD: {

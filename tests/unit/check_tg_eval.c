@@ -217,6 +217,54 @@ START_TEST(unique_values)
 }
 END_TEST
 
+/* Values of kind kind in k's table. */
+static size_t values_of_kind(int kind)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < k->vcap; i++)
+		n += k->vtab[i] && tg_vtab_value(k->vtab[i])->kind == kind;
+	return n;
+}
+
+/* x resolved to v in e. */
+static const struct tg_value *subst(const struct tg_value *e, const char *x, const struct tg_value *v)
+{
+	struct tg_map_resolver m;
+	tg_map_init(&m, k, NULL);
+	tg_map_set(&m, x, v);
+	const struct tg_value *r = tg_v_resolve(k, e, &m.base);
+	tg_map_fini(&m);
+	return r;
+}
+
+/* A resolution whose operator folds gives the folded value and makes no
+ * value of the operator with its new operands (resolve_inner, fold_new);
+ * one that does not fold makes that value once, as tg_v_binop would. */
+START_TEST(resolution_folds_without_operator_values)
+{
+	const struct tg_value *x = tg_v_var(k, "x", k->ty_string);
+	const struct tg_value *cat = tg_v_binop(k, TG_BIN_STRCONCAT, x, S("b"), k->ty_string);
+	const struct tg_value *size = tg_v_unop(k, TG_UN_SIZE, x, k->ty_int);
+	const struct tg_value *pick = tg_v_ternop(k, TG_TER_SUBST, S("a"), S("z"), x, k->ty_string);
+	size_t bins = values_of_kind(TG_V_BINOP), uns = values_of_kind(TG_V_UNOP);
+	size_t ters = values_of_kind(TG_V_TERNOP);
+
+	ck_assert_ptr_eq(subst(cat, "x", S("a")), S("ab"));
+	ck_assert_ptr_eq(subst(size, "x", S("abc")), I(3));
+	ck_assert_ptr_eq(subst(pick, "x", S("cab")), S("czb"));
+	ck_assert_uint_eq(values_of_kind(TG_V_BINOP), bins);
+	ck_assert_uint_eq(values_of_kind(TG_V_UNOP), uns);
+	ck_assert_uint_eq(values_of_kind(TG_V_TERNOP), ters);
+
+	const struct tg_value *y = tg_v_var(k, "y", k->ty_string);
+	const struct tg_value *left = subst(cat, "x", y);
+	ck_assert_int_eq(left->kind, TG_V_BINOP);
+	ck_assert_ptr_eq(left, tg_v_binop(k, TG_BIN_STRCONCAT, y, S("b"), k->ty_string));
+	ck_assert_ptr_eq(subst(cat, "x", y), left);
+	ck_assert_uint_eq(values_of_kind(TG_V_BINOP), bins + 1);
+}
+END_TEST
+
 /* ---- printable forms ---- */
 
 /* A VARDEF (Class<args>) stays one value after the record it made is
@@ -614,6 +662,7 @@ static Suite *tg_eval_suite(void)
 	TCase *tc = tcase_create("values");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, unique_values);
+	tcase_add_test(tc, resolution_folds_without_operator_values);
 	tcase_add_test(tc, record_notes);
 	tcase_add_test(tc, vtabs_passed_on);
 	tcase_add_test(tc, vtab_slots_tagged);
