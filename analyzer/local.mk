@@ -5,7 +5,7 @@ libpatlint_a_SOURCES += \
 	analyzer/cmd_run.c \
 	analyzer/cmd_graph.c \
 	analyzer/compdb.c analyzer/compdb.h \
-	analyzer/cthreads.h \
+	analyzer/cthreads.c analyzer/cthreads.h \
 	analyzer/diag.c analyzer/diag.h \
 	analyzer/driver.c analyzer/driver.h \
 	analyzer/engine/ir.c analyzer/engine/ir.h analyzer/engine/ir_p.h \

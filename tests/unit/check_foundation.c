@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* mincore, madvise */
+#define _GNU_SOURCE     /* sched_getaffinity */
 #include "config.h"
 
 #include <check.h>
@@ -16,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzer/cthreads.h"
+#if defined(__linux__)
+#include <sched.h>
+#endif
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -1559,6 +1563,55 @@ START_TEST(test_fscache)
 }
 END_TEST
 
+
+/* The k-th CPU after the caller's, cyclically, the caller's last. */
+START_TEST(test_cpu_after)
+{
+	const int two[] = {0, 1}, three[] = {2, 5, 7};
+
+	ck_assert_int_eq(pl_cpu_after(two, 2, 0, 0), 1);
+	ck_assert_int_eq(pl_cpu_after(two, 2, 0, 1), 0);
+	ck_assert_int_eq(pl_cpu_after(two, 2, 1, 0), 0);
+	ck_assert_int_eq(pl_cpu_after(two, 2, 1, 3), 1);
+	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 0), 7);
+	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 1), 2);
+	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 2), 5);
+	ck_assert_int_eq(pl_cpu_after(three, 3, 7, 0), 2);
+	ck_assert_int_eq(pl_cpu_after(three, 3, 4, 0), -1); /* not the caller's */
+	ck_assert_int_eq(pl_cpu_after(two, 1, 0, 0), -1);   /* one CPU */
+}
+END_TEST
+
+#if defined(__linux__)
+static int spawned_fn(void *arg)
+{
+	cpu_set_t *mask = arg;
+
+	return sched_getaffinity(0, sizeof(*mask), mask) == 0 ? 42 : -1;
+}
+#endif
+
+/* A spawned helper runs its function, its result reaches thrd_join, and
+ * it runs with the caller's CPUs (started on one, then let go). */
+START_TEST(test_thrd_spawn)
+{
+#if defined(__linux__)
+	cpu_set_t mine;
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(mine), &mine), 0);
+	for (unsigned k = 0; k < 3; k++) {
+		cpu_set_t theirs;
+		thrd_t t;
+		int res = 0;
+		CPU_ZERO(&theirs);
+		ck_assert_int_eq(pl_thrd_spawn(&t, spawned_fn, &theirs, k), thrd_success);
+		ck_assert_int_eq(thrd_join(t, &res), thrd_success);
+		ck_assert_int_eq(res, 42);
+		ck_assert(CPU_EQUAL(&theirs, &mine));
+	}
+#endif
+}
+END_TEST
+
 static Suite *foundation_suite(void)
 {
 	Suite *s = suite_create("foundation");
@@ -1613,6 +1666,10 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("compdb");
 	tcase_add_test(tc, test_compdb_entries);
 	tcase_add_test(tc, test_compdb_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("threads");
+	tcase_add_test(tc, test_cpu_after);
+	tcase_add_test(tc, test_thrd_spawn);
 	suite_add_tcase(s, tc);
 	return s;
 }
