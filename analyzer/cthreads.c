@@ -7,9 +7,9 @@
  * other one idled, and ran only when the caller blocked (the findings'
  * sort at -j 2: its second half started as the first ended in 4 of 6
  * runs; a test helper waited 1.4-3.9 ms for the CPU).  Started on
- * another CPU, a helper ran within 0.1 ms every time.  The k-th helper
- * of a stage starts on the k-th CPU after its caller's, so that a stage's
- * helpers start spread; once running, each may go anywhere.
+ * another CPU, a helper ran within 0.1 ms every time.  So a helper may
+ * start on any CPU but its caller's (the kernel picks one of them), and
+ * once running it may go anywhere.
  */
 #define _GNU_SOURCE /* sched_getcpu, pthread_attr_setaffinity_np */
 #include "config.h"
@@ -40,47 +40,23 @@ static void *spawned(void *p)
 	sched_setaffinity(0, sizeof(s.all), &s.all);
 	return (void *)(intptr_t)s.fn(s.arg);
 }
-
-/* pl_cpu_after over the CPUs of all. */
-static int cpu_after(const cpu_set_t *all, int cpu, unsigned k)
-{
-	int n = 0, list[CPU_SETSIZE];
-
-	for (int c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, all))
-			list[n++] = c;
-	return pl_cpu_after(list, n, cpu, k);
-}
 #endif
 
-int pl_cpu_after(const int *cpus, int n, int cpu, unsigned k)
-{
-	int at = -1;
-
-	for (int i = 0; i < n; i++)
-		if (cpus[i] == cpu)
-			at = i;
-	if (n < 2 || at < 0)
-		return -1;
-	return cpus[(at + 1 + (int)(k % (unsigned)n)) % n];
-}
-
-int pl_thrd_spawn(thrd_t *t, thrd_start_t fn, void *arg, unsigned k)
+int pl_thrd_spawn(thrd_t *t, thrd_start_t fn, void *arg)
 {
 #ifdef PL_SPAWN_ELSEWHERE
 	struct spawn *s = malloc(sizeof(*s));
-	int cpu = sched_getcpu(), to;
+	int cpu = sched_getcpu();
 
 	if (s && cpu >= 0 && sched_getaffinity(0, sizeof(s->all), &s->all) == 0 &&
-	    (to = cpu_after(&s->all, cpu, k)) >= 0) {
-		cpu_set_t one;
+	    CPU_ISSET(cpu, &s->all) && CPU_COUNT(&s->all) > 1) {
+		cpu_set_t others = s->all;
 		pthread_attr_t at;
-		CPU_ZERO(&one);
-		CPU_SET(to, &one);
+		CPU_CLR(cpu, &others);
 		s->fn = fn;
 		s->arg = arg;
 		if (pthread_attr_init(&at) == 0) {
-			int rc = pthread_attr_setaffinity_np(&at, sizeof(one), &one);
+			int rc = pthread_attr_setaffinity_np(&at, sizeof(others), &others);
 			if (rc == 0)
 				rc = pthread_create((pthread_t *)t, &at, spawned, s);
 			pthread_attr_destroy(&at);
@@ -89,8 +65,6 @@ int pl_thrd_spawn(thrd_t *t, thrd_start_t fn, void *arg, unsigned k)
 		}
 	}
 	free(s);
-#else
-	(void)k;
 #endif
 	return thrd_create(t, fn, arg);
 }

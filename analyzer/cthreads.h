@@ -84,13 +84,9 @@ static inline int pl_tsan_ok(int posix_rc)
 #define call_once(flag, fn) ((void)pthread_once((pthread_once_t *)(flag), (fn)))
 #endif /* PL_TSAN */
 
-/* thrd_create for the k-th (from 0) of the threads a stage starts: where
- * the process may use more than one CPU, it starts on the k-th CPU after
- * the caller's, cyclically, the caller's own last (cthreads.c), and may
- * then run on any. */
-int pl_thrd_spawn(thrd_t *t, thrd_start_t fn, void *arg, unsigned k);
-/* Of the n CPUs cpus[] (ascending), the k-th after cpu, cyclically (cpu
- * itself comes last); -1 when cpu is not among them or is the only one. */
-int pl_cpu_after(const int *cpus, int n, int cpu, unsigned k);
+/* thrd_create for a thread that works beside its caller: where the
+ * process may use more than one CPU, it starts on one other than the
+ * caller's (cthreads.c), then may run on any. */
+int pl_thrd_spawn(thrd_t *t, thrd_start_t fn, void *arg);
 
 #endif /* PL_CTHREADS_H */

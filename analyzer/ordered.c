@@ -112,7 +112,7 @@ int pl_ordered_run(const struct pl_ordered *o)
 	}
 	mtx_init(&r.lock, mtx_plain);
 	cnd_init(&r.cond);
-	while (started < helpers && pl_thrd_spawn(&ids[started], helper, &r, started) == thrd_success)
+	while (started < helpers && pl_thrd_spawn(&ids[started], helper, &r) == thrd_success)
 		started++;
 	status = take_in_order(&r);
 	for (unsigned t = 0; t < started; t++)

@@ -584,7 +584,7 @@ static void sort_runs(struct findings *fs, struct sort_key *k, size_t n)
 		while (mid < n && k[mid].key == k[mid - 1].key)
 			mid++;
 		first.hi = second.lo = mid;
-		if (mid < n && pl_thrd_spawn(&id, sort_runs_in, &second, 0) == thrd_success) {
+		if (mid < n && pl_thrd_spawn(&id, sort_runs_in, &second) == thrd_success) {
 			sort_runs_in(&first);
 			thrd_join(id, NULL);
 			return;

@@ -156,7 +156,7 @@ static void run_side_by_side(struct model *m, struct pl_diag_ctx *diag,
 		runs[i].rec.max_errors = 0; /* the run's context applies the cap */
 	}
 	atomic_init(&s.next_ro, 0);
-	bool helper = pl_thrd_spawn(&id, run_reading, &s, 0) == thrd_success;
+	bool helper = pl_thrd_spawn(&id, run_reading, &s) == thrd_success;
 	for (unsigned i = 0; i < n; i++)
 		if (!runs[i].reads_only)
 			run_recorded(&s, &runs[i]);

@@ -1564,24 +1564,6 @@ START_TEST(test_fscache)
 END_TEST
 
 
-/* The k-th CPU after the caller's, cyclically, the caller's last. */
-START_TEST(test_cpu_after)
-{
-	const int two[] = {0, 1}, three[] = {2, 5, 7};
-
-	ck_assert_int_eq(pl_cpu_after(two, 2, 0, 0), 1);
-	ck_assert_int_eq(pl_cpu_after(two, 2, 0, 1), 0);
-	ck_assert_int_eq(pl_cpu_after(two, 2, 1, 0), 0);
-	ck_assert_int_eq(pl_cpu_after(two, 2, 1, 3), 1);
-	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 0), 7);
-	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 1), 2);
-	ck_assert_int_eq(pl_cpu_after(three, 3, 5, 2), 5);
-	ck_assert_int_eq(pl_cpu_after(three, 3, 7, 0), 2);
-	ck_assert_int_eq(pl_cpu_after(three, 3, 4, 0), -1); /* not the caller's */
-	ck_assert_int_eq(pl_cpu_after(two, 1, 0, 0), -1);   /* one CPU */
-}
-END_TEST
-
 #if defined(__linux__)
 static int spawned_fn(void *arg)
 {
@@ -1592,7 +1574,7 @@ static int spawned_fn(void *arg)
 #endif
 
 /* A spawned helper runs its function, its result reaches thrd_join, and
- * it runs with the caller's CPUs (started on one, then let go). */
+ * it runs with the caller's CPUs (started on another, then let go). */
 START_TEST(test_thrd_spawn)
 {
 #if defined(__linux__)
@@ -1603,7 +1585,7 @@ START_TEST(test_thrd_spawn)
 		thrd_t t;
 		int res = 0;
 		CPU_ZERO(&theirs);
-		ck_assert_int_eq(pl_thrd_spawn(&t, spawned_fn, &theirs, k), thrd_success);
+		ck_assert_int_eq(pl_thrd_spawn(&t, spawned_fn, &theirs), thrd_success);
 		ck_assert_int_eq(thrd_join(t, &res), thrd_success);
 		ck_assert_int_eq(res, 42);
 		ck_assert(CPU_EQUAL(&theirs, &mine));
@@ -1668,7 +1650,6 @@ static Suite *foundation_suite(void)
 	tcase_add_test(tc, test_compdb_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("threads");
-	tcase_add_test(tc, test_cpu_after);
 	tcase_add_test(tc, test_thrd_spawn);
 	suite_add_tcase(s, tc);
 	return s;
