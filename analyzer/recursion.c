@@ -938,7 +938,8 @@ struct edge_work {
 	struct graph *g;
 	const struct root_index *ix;
 	const bool *never;
-	_Atomic unsigned next;          /* first pattern of the next block */
+	const unsigned *order;          /* the patterns in the order they are taken */
+	_Atomic unsigned next;          /* first position in order of the next block */
 };
 
 enum { EDGE_BLOCK = 16 };
@@ -993,7 +994,7 @@ static int edge_thread_run(void *arg)
 		if (ai >= n)
 			break;
 		for (unsigned end = ai + EDGE_BLOCK < n ? ai + EDGE_BLOCK : n; ai < end; ai++)
-			edges_from(w, t->defs, ai);
+			edges_from(w, t->defs, w->order[ai]);
 	}
 	return 0;
 }
@@ -1023,6 +1024,31 @@ static void edges_threaded(struct edge_work *w, unsigned jobs)
 	free(ids);
 }
 
+/* The order the edges are found in: the patterns by root op (the root
+ * index's order), then the rest by index.  Which edges leave a pattern
+ * does not depend on it, but the time does: the patterns that may match
+ * what a pattern creates are those of the op it creates, and patterns of
+ * one root mostly create the same ops, so taken by root each pattern
+ * meets the candidates its neighbour just read, still in the caches.  In
+ * model order, 100,000 synthetic patterns met theirs all over the model,
+ * 0.2 s of a 2.2 s check. */
+static unsigned *edge_order(const struct root_index *ix, unsigned n)
+{
+	unsigned *order = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
+	bool *taken = pl_xcalloc(n ? n : 1, sizeof(bool));
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < ix->n_named; i++) {
+		order[k++] = ix->by_name[i].idx;
+		taken[ix->by_name[i].idx] = true;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (!taken[i])
+			order[k++] = i;
+	free(taken);
+	return order;
+}
+
 static void build_graph(struct graph *g, const struct model *m)
 {
 	struct model *mm = (struct model *)m;
@@ -1050,16 +1076,18 @@ static void build_graph(struct graph *g, const struct model *m)
 	}
 	qsort(ix.by_name, ix.n_named, sizeof(*ix.by_name), cmp_root);
 
-	struct edge_work w = {.m = m, .g = g, .ix = &ix, .never = never};
+	unsigned *order = edge_order(&ix, n);
+	struct edge_work w = {.m = m, .g = g, .ix = &ix, .never = never, .order = order};
 	unsigned jobs = model_jobs(m);
 	if (jobs > n / EDGE_BLOCK)
 		jobs = n / EDGE_BLOCK;
 	if (jobs > 1) {
 		edges_threaded(&w, jobs);
 	} else {
-		for (unsigned ai = 0; ai < n; ai++)
-			edges_from(&w, g->defs, ai);
+		for (unsigned k = 0; k < n; k++)
+			edges_from(&w, g->defs, order[k]);
 	}
+	free(order);
 	free(never);
 	free(ix.by_name);
 	free(ix.any);
