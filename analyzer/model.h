@@ -338,6 +338,10 @@ struct model_pattern *model_pattern_add(struct model *m);
 unsigned model_unit_new(struct model *m);
 unsigned model_pattern_count(const struct model *m);
 struct model_pattern *model_pattern_at(const struct model *m, unsigned i);
+/* The patterns' indices in order[0..model_pattern_count(m)), by root op
+ * name (strcmp) and then index, those whose root is any op first; returns
+ * how many of those there are. */
+unsigned model_root_order(const struct model *m, unsigned *order);
 
 /* Claim a pattern for this run: true the first time key is claimed, false
  * after.  Frontends call it with a key naming the pattern independently of

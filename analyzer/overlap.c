@@ -3245,26 +3245,6 @@ struct overlap_index {
 	unsigned n, n_any;
 };
 
-struct ix_ent {
-	const struct model_pattern *p;
-	const char *root;      /* p->root_op, beside it for the sort */
-	unsigned idx;          /* model order */
-};
-
-static int by_root(const void *x, const void *y)
-{
-	const struct ix_ent *a = x, *b = y;
-	if (!a->root || !b->root) {
-		if (a->root != b->root)
-			return a->root ? 1 : -1;
-	} else {
-		int c = strcmp(a->root, b->root);
-		if (c)
-			return c;
-	}
-	return a->idx < b->idx ? -1 : a->idx > b->idx;
-}
-
 static struct overlap_index *overlap_index_build(const struct model *m)
 {
 	struct overlap_index *ix = PL_NEW(model_arena(m), struct overlap_index);
@@ -3272,18 +3252,11 @@ static struct overlap_index *overlap_index_build(const struct model *m)
 	ctx_init(&ix->ctx, m);
 	ix->n = model_pattern_count(m);
 	ix->sorted = PL_NEW_ARRAY(model_arena(m), const struct model_pattern *, ix->n + 1);
-	struct ix_ent *e = pl_xmalloc(sizeof *e * (ix->n + 1));
-	for (unsigned i = 0; i < ix->n; i++) {
-		e[i].p = model_pattern_at((struct model *)m, i);
-		e[i].root = e[i].p->root_op;
-		e[i].idx = i;
-		if (!e[i].p->root_op)
-			ix->n_any++;
-	}
-	qsort(e, ix->n, sizeof *e, by_root);
+	unsigned *order = pl_xmalloc(sizeof *order * (ix->n + 1));
+	ix->n_any = model_root_order(m, order);
 	for (unsigned i = 0; i < ix->n; i++)
-		ix->sorted[i] = e[i].p;
-	free(e);
+		ix->sorted[i] = model_pattern_at(m, order[i]);
+	free(order);
 	return ix;
 }
 

@@ -831,15 +831,6 @@ struct root_index {
 	unsigned n_any;
 };
 
-static int cmp_root(const void *x, const void *y)
-{
-	const struct root_ent *a = x, *b = y;
-	int c = strcmp(a->root, b->root);
-	if (c)
-		return c;
-	return a->idx < b->idx ? -1 : a->idx > b->idx;
-}
-
 /* First position in ix->by_name whose root is name. */
 static unsigned lower_bound(const struct root_index *ix, const char *name)
 {
@@ -1065,16 +1056,23 @@ static void build_graph(struct graph *g, const struct model *m)
 	memset(&ix, 0, sizeof(ix));
 	ix.by_name = pl_xmalloc(sizeof(*ix.by_name) * (n ? n : 1));
 	ix.any = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
-	for (unsigned i = 0; i < n; i++) {
+	unsigned *by_root = pl_xmalloc(sizeof(unsigned) * (n ? n : 1));
+	model_root_order(m, by_root);
+	for (unsigned k = 0; k < n; k++) {
+		unsigned i = by_root[k];
 		const struct model_pattern *p = model_pattern_at(mm, i);
 		if (!p->match || never[i])
 			continue;
 		if (p->root_op)
 			ix.by_name[ix.n_named++] = (struct root_ent){p->root_op, i};
-		else
+	}
+	/* any-op roots in index order (edges_from tries them in turn) */
+	for (unsigned i = 0; i < n; i++) {
+		const struct model_pattern *p = model_pattern_at(mm, i);
+		if (p->match && !never[i] && !p->root_op)
 			ix.any[ix.n_any++] = i;
 	}
-	qsort(ix.by_name, ix.n_named, sizeof(*ix.by_name), cmp_root);
+	free(by_root);
 
 	unsigned *order = edge_order(&ix, n);
 	struct edge_work w = {.m = m, .g = g, .ix = &ix, .never = never, .order = order};

@@ -32,6 +32,7 @@
 #include "analyzer/fscache.h"
 #include "analyzer/intern.h"
 #include "analyzer/json.h"
+#include "analyzer/model.h"
 #include "analyzer/ordered.h"
 #include "analyzer/parallel.h"
 #include "analyzer/source.h"
@@ -1594,6 +1595,29 @@ START_TEST(test_thrd_spawn)
 }
 END_TEST
 
+/* model_root_order: any-op roots first, then by name, each name's
+ * patterns in index order, whatever address the name is at. */
+START_TEST(test_model_root_order)
+{
+	struct pl_arena *a = pl_arena_new();
+	struct pl_intern *in = pl_intern_new(a);
+	struct model *m = model_new(a, in);
+	char b2[] = "t.b"; /* the name of roots[0], at another address */
+	const char *roots[] = {"t.b", NULL, "t.a", b2, "t.c", NULL, "t.a", "t.b"};
+	unsigned n = PL_ARRAY_LEN(roots), order[PL_ARRAY_LEN(roots)];
+	const unsigned want[] = {1, 5, 2, 6, 0, 3, 7, 4};
+
+	for (unsigned i = 0; i < n; i++)
+		model_pattern_add(m)->root_op = roots[i];
+	ck_assert_uint_eq(model_root_order(m, order), 2);
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_uint_eq(order[i], want[i]);
+	ck_assert_uint_eq(model_root_order(model_new(a, in), order), 0);
+	pl_intern_free(in);
+	pl_arena_free(a);
+}
+END_TEST
+
 static Suite *foundation_suite(void)
 {
 	Suite *s = suite_create("foundation");
@@ -1651,6 +1675,9 @@ static Suite *foundation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("threads");
 	tcase_add_test(tc, test_thrd_spawn);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("model");
+	tcase_add_test(tc, test_model_root_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
