@@ -384,6 +384,7 @@ struct model_pattern *model_pattern_add(struct model *m)
 
 	if (m->n_pats == m->cap_pats)
 		m->pats = grow_array(m->arena, m->pats, m->n_pats, &m->cap_pats, sizeof(*m->pats));
+	p->index = m->n_pats;
 	m->pats[m->n_pats++] = p;
 	return p;
 }

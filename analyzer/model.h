@@ -249,6 +249,7 @@ struct model_pattern {
 	bool isolated;             /* its unit is a chunk read with --split-input-file, compiled
 	                            * on its own: nothing relates it to other units */
 	struct pl_span span;       /* the pattern's definition */
+	unsigned index;            /* its place in the model (model_pattern_at) */
 };
 
 /* May a and b meet in one pattern set, so that pair analyses (overlap,

@@ -878,18 +878,6 @@ static void try_edge(const struct model *m, struct overlap_defs *defs, struct gr
 	add_edge(g, ai, bi, via, consuming);
 }
 
-struct pat_ent {
-	const struct model_pattern *p;
-	unsigned idx;
-};
-
-static int by_ptr(const void *x, const void *y)
-{
-	uintptr_t a = (uintptr_t)((const struct pat_ent *)x)->p;
-	uintptr_t b = (uintptr_t)((const struct pat_ent *)y)->p;
-	return a < b ? -1 : a > b;
-}
-
 /* never[i]: pattern i can never apply, because another pattern certainly
  * matches every operation it matches and MLIR always tries that one first
  * (overlap_shadowed with an exact verdict; benefit-conflict reports it).
@@ -901,23 +889,13 @@ static bool *never_applied(const struct model *m, unsigned n)
 	bool *never = pl_xcalloc(n + 1, sizeof(bool));
 	size_t np;
 	const struct overlap_pair *pairs = overlap_pairs_of((struct model *)m, &np);
-	struct pat_ent *ix = pl_xmalloc(sizeof(*ix) * (n + 1));
 
-	for (unsigned i = 0; i < n; i++) {
-		ix[i].p = model_pattern_at(m, i);
-		ix[i].idx = i;
-	}
-	qsort(ix, n, sizeof(*ix), by_ptr);
 	for (size_t k = 0; k < np; k++) {
 		const struct model_pattern *s = overlap_shadowed(&pairs[k]);
-		if (!s || pairs[k].r.verdict != OVERLAP_YES)
-			continue;
-		struct pat_ent key = {s, 0};
-		const struct pat_ent *e = bsearch(&key, ix, n, sizeof(*ix), by_ptr);
-		if (e)
-			never[e->idx] = true;
+		if (s && pairs[k].r.verdict == OVERLAP_YES && s->index < n &&
+		    model_pattern_at(m, s->index) == s)
+			never[s->index] = true;
 	}
-	free(ix);
 	return never;
 }
 

@@ -1098,11 +1098,34 @@ static void import_pattern(struct drr *x)
 
 /* ---- driver ----------------------------------------------------------- */
 
-struct order_ent { const char *name; struct model_pattern *p; };
+/* A pattern by its record's name, the order mlir-tblgen registers them
+ * in; head: the name's first 8 bytes as a big-endian number (zeros after
+ * its end), which orders most pairs as strcmp does without a read of the
+ * names (the sort of 10,000 patterns read them all over the records:
+ * 0.9% of the check). */
+struct order_ent {
+	uint64_t head;
+	const char *name;
+	struct model_pattern *p;
+};
+
+static uint64_t name_head(const char *s)
+{
+	uint64_t h = 0;
+	unsigned i = 0;
+
+	for (; i < 8 && s[i]; i++)
+		h = h << 8 | (unsigned char)s[i];
+	for (; i < 8; i++)
+		h <<= 8;
+	return h;
+}
 
 static int cmp_order(const void *a, const void *b)
 {
 	const struct order_ent *x = a, *y = b;
+	if (x->head != y->head)
+		return x->head < y->head ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -1235,6 +1258,7 @@ static void import_def(struct drr_import *st, const struct tg_rec *raw)
 		st->ord = pl_xrealloc(st->ord, st->cap_ord * sizeof(*st->ord));
 	}
 	st->ord[st->added].name = tga_rec_name(rec); /* the record's own name: outlives a release */
+	st->ord[st->added].head = name_head(st->ord[st->added].name);
 	st->ord[st->added].p = x.p;
 	st->added++;
 	st->since++;

@@ -849,6 +849,8 @@ void findings_set_jobs(struct findings *fs, unsigned jobs)
 	fs->jobs = jobs;
 }
 
+static const struct findings *tallied(const struct findings *cfs);
+
 void findings_finish(struct findings *fs)
 {
 	if (fs->finished)
@@ -858,6 +860,10 @@ void findings_finish(struct findings *fs)
 	for (size_t i = 0; i < fs->items.len; i++)
 		apply_suppressions(fs, fs->items.items[i]);
 	report_unused(fs);
+	/* counted in arrival order, which is mostly the order of the
+	 * findings' memory, rather than by the report in the sorted one (a
+	 * miss a finding: 0.6% of a 10,000-pattern check) */
+	(void)tallied(fs);
 	if (fs->items.len)
 		sort_findings(fs, &fs->items);
 	if (!fs->no_fingerprints)

@@ -332,6 +332,27 @@ START_TEST(test_benefit_and_order)
 }
 END_TEST
 
+/* Names that share their first 8 bytes, and one that ends before them,
+ * registered bytewise as strcmp orders them (drr.c compares those bytes
+ * first). */
+START_TEST(test_order_long_names)
+{
+	struct fixture fx;
+	load(&fx,
+	     "def PatternAlpha2 : Pat<(T_BOp $x), (T_BOp $x)>;\n"
+	     "def Zed : Pat<(T_BOp $x), (T_BOp $x)>;\n"
+	     "def PatternAlpha10 : Pat<(T_BOp $x), (T_BOp $x)>;\n"
+	     "def PatternA : Pat<(T_BOp $x), (T_BOp $x)>;\n"
+	     "def Pattern : Pat<(T_BOp $x), (T_BOp $x)>;\n");
+	ck_assert_int_eq(fx.status, 5);
+	static const char *const want[] = {"Pattern", "PatternA", "PatternAlpha10", "PatternAlpha2",
+	                                   "Zed"};
+	for (unsigned i = 0; i < PL_ARRAY_LEN(want); i++)
+		ck_assert_uint_eq(pattern_named(&fx, want[i])->reg_order, i);
+	unload(&fx);
+}
+END_TEST
+
 START_TEST(test_match_tree)
 {
 	struct fixture fx;
@@ -807,6 +828,7 @@ static Suite *drr_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("patterns");
 	tcase_add_test(tc, test_benefit_and_order);
+	tcase_add_test(tc, test_order_long_names);
 	tcase_add_test(tc, test_match_tree);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");

@@ -1596,7 +1596,8 @@ START_TEST(test_thrd_spawn)
 END_TEST
 
 /* model_root_order: any-op roots first, then by name, each name's
- * patterns in index order, whatever address the name is at. */
+ * patterns in index order, whatever address the name is at; and each
+ * pattern knows its index. */
 START_TEST(test_model_root_order)
 {
 	struct pl_arena *a = pl_arena_new();
@@ -1609,6 +1610,8 @@ START_TEST(test_model_root_order)
 
 	for (unsigned i = 0; i < n; i++)
 		model_pattern_add(m)->root_op = roots[i];
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_uint_eq(model_pattern_at(m, i)->index, i);
 	ck_assert_uint_eq(model_root_order(m, order), 2);
 	for (unsigned i = 0; i < n; i++)
 		ck_assert_uint_eq(order[i], want[i]);
