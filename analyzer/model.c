@@ -69,7 +69,6 @@ struct model {
 	struct model_op **op_slots;   /* hash table keyed by interned name */
 	unsigned op_slot_cap;
 	struct keyset claimed;        /* model_pattern_claim */
-	struct keyset records;        /* model_record_claim */
 	struct def_names def_names;   /* model_def_op_name */
 	struct model_op **extra_input_ops; /* model_input_op_add */
 	unsigned n_extra_input_ops, cap_extra_input_ops;
@@ -107,8 +106,7 @@ struct model *model_new(struct pl_arena *arena, struct pl_intern *intern)
 
 bool model_is_empty(const struct model *m)
 {
-	return !m->n_ops && !m->n_cdefs && !m->n_pats && !m->n_units && !m->claimed.n &&
-	       !m->records.n;
+	return !m->n_ops && !m->n_cdefs && !m->n_pats && !m->n_units && !m->claimed.n;
 }
 
 void model_reset(struct model *m)
@@ -463,11 +461,6 @@ unsigned model_root_order(const struct model *m, unsigned *order)
 bool model_pattern_claim(struct model *m, uint64_t key)
 {
 	return keyset_add(m->arena, &m->claimed, key);
-}
-
-bool model_record_claim(struct model *m, const void *rec, enum model_importer who)
-{
-	return keyset_add(m->arena, &m->records, ((uint64_t)(uintptr_t)rec << 3) | ((uint64_t)who << 1));
 }
 
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span)

@@ -266,7 +266,14 @@ struct model;
 struct model *model_new(struct pl_arena *arena, struct pl_intern *intern);
 struct pl_arena *model_arena(const struct model *m);
 /* A number no other model of the process has, never 0: importers mark the
- * records they have looked at with it (tg_rec_note_set). */
+ * records they have looked at with it (tg_rec_note_set), and a record
+ * that carries it is not imported again, whichever input reaches it.
+ * (Only the importing thread writes the notes, and a command imports
+ * into one model at a time, so a note is never another model's while
+ * this one imports.  A hash set of the records each importer had claimed,
+ * kept beside the notes, never refused one; without it 100,000 synthetic
+ * patterns check in 1.75 s against 1.80 s, 1.66 against 1.68, 2.6 MiB
+ * less.) */
 unsigned model_id(const struct model *m);
 struct pl_intern *model_intern(const struct model *m);
 /* Nothing imported yet: no op, constraint, pattern, unit or claim. */
@@ -349,14 +356,6 @@ unsigned model_root_order(const struct model *m, unsigned *order);
  * the input it was reached through (its definition span, its name, ...),
  * so that a pattern whose file several inputs include is analyzed once. */
 bool model_pattern_claim(struct model *m, uint64_t key);
-
-/* Claim an evaluated TableGen record object (struct tg_rec) for importer
- * who: true the first time.  Inputs that include the same files share
- * those files' record objects (the include cache, parsers/tablegen/tg.h),
- * and a shared record (always of an included file) imports the same way
- * whichever input reaches it, so importers skip the ones claimed before. */
-enum model_importer { MODEL_IMPORTER_ODS, MODEL_IMPORTER_DRR };
-bool model_record_claim(struct model *m, const void *rec, enum model_importer who);
 
 /* Node construction helper: a zeroed node of kind with span. */
 struct model_node *model_node_new(struct model *m, enum model_node_kind kind, struct pl_span span);

@@ -1215,10 +1215,6 @@ static void import_def(struct drr_import *st, const struct tg_rec *raw)
 	}
 	if (!st->pattern_class || !tg_rec_isa_mask(raw, &st->pattern_class, 1))
 		return;
-	/* A record several inputs share was looked at through the first
-	 * (only main_file_id filters by input). */
-	if (!st->main_file_id && !model_record_claim(m, raw, MODEL_IMPORTER_DRR))
-		return;
 	const struct tga_rec *rec = tga_rec_wrap(raw);
 	struct pl_span sp = tga_rec_span(rec);
 	if (st->main_file_id && sp.file != st->main_file_id)

@@ -837,8 +837,6 @@ void ods_import_defs(struct ods_import *x, const struct tg_rec *const *defs, uns
 		unsigned is = tg_rec_isa_mask(raw, x->kinds, 3);
 		if (!(is & IS_OP) && (!(is & (IS_ATTR | IS_TYPE)) || tg_rec_anonymous(raw)))
 			continue;
-		if (!model_record_claim(x->m, raw, MODEL_IMPORTER_ODS))
-			continue; /* imported through an earlier input */
 		const struct tga_rec *rec = tga_rec_wrap(raw);
 		/* ops of included files wait until a pattern or a lookup
 		 * needs them; the input's own are checked now */
