@@ -14,6 +14,7 @@
 #include "analyzer/overlap.h"
 #include "analyzer/util.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const char *order_rule(const struct model_pattern *p)
@@ -110,14 +111,21 @@ static void bc_pair(struct bc_state *st, const struct overlap_pair *p)
 	rule_report_end(st->ctx, d);
 }
 
-static void check_benefit_conflict(struct rule_ctx *ctx)
+/* The overlap pairs [lo, hi): the pair analysis is shared with
+ * overlapping-matchers (overlap.h). */
+static void check_benefit_conflict_part(struct rule_ctx *ctx, size_t lo, size_t hi)
 {
-	/* the pair analysis is shared with overlapping-matchers (overlap.h) */
 	struct bc_state st = {ctx};
 	size_t n;
 	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
-	for (size_t i = 0; i < n; i++)
+
+	for (size_t i = lo; i < hi && i < n; i++)
 		bc_pair(&st, &pairs[i]);
+}
+
+static void check_benefit_conflict(struct rule_ctx *ctx)
+{
+	check_benefit_conflict_part(ctx, 0, SIZE_MAX);
 }
 
 static const char *const tags[] = {"correctness", NULL};
@@ -158,4 +166,5 @@ const struct rule rule_benefit_conflict = {
 	.flags = RULE_READS_ONLY,
 	.check = check_benefit_conflict,
 	.prepare = overlap_pairs_make,
+	.check_part = check_benefit_conflict_part,
 };

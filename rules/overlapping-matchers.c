@@ -13,6 +13,7 @@
 #include "analyzer/overlap.h"
 #include "analyzer/util.h"
 
+#include <stdint.h>
 #include <string.h>
 
 struct om_state {
@@ -53,14 +54,21 @@ static void om_pair(struct om_state *st, const struct overlap_pair *p)
 	rule_report_end(st->ctx, d);
 }
 
-static void check_overlapping_matchers(struct rule_ctx *ctx)
+/* The overlap pairs [lo, hi): the pair analysis is shared with
+ * benefit-conflict (overlap.h). */
+static void check_overlapping_matchers_part(struct rule_ctx *ctx, size_t lo, size_t hi)
 {
-	/* the pair analysis is shared with benefit-conflict (overlap.h) */
 	struct om_state st = {ctx};
 	size_t n;
 	const struct overlap_pair *pairs = overlap_pairs_of(ctx->model, &n);
-	for (size_t i = 0; i < n; i++)
+
+	for (size_t i = lo; i < hi && i < n; i++)
 		om_pair(&st, &pairs[i]);
+}
+
+static void check_overlapping_matchers(struct rule_ctx *ctx)
+{
+	check_overlapping_matchers_part(ctx, 0, SIZE_MAX);
 }
 
 static const char *const tags[] = {"correctness", "maintainability", NULL};
@@ -109,4 +117,5 @@ const struct rule rule_overlapping_matchers = {
 	.flags = RULE_READS_ONLY,
 	.check = check_overlapping_matchers,
 	.prepare = overlap_pairs_make,
+	.check_part = check_overlapping_matchers_part,
 };

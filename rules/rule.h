@@ -67,6 +67,11 @@ struct rule {
 	 * items check will go through (rules_run_all: a thread for few is
 	 * not worth its start) */
 	size_t (*prepare)(struct model *m);
+	/* RULE_READS_ONLY, items independent of each other: check on items
+	 * [lo, hi) of the n prepare counted, or NULL.  check is check_part on
+	 * [0, n); the findings of parts run in turn are check's, so
+	 * rules_run_all may split the items between threads. */
+	void (*check_part)(struct rule_ctx *ctx, size_t lo, size_t hi);
 };
 
 /* The rule table, in rules.def order: rule index = position. */
@@ -164,7 +169,8 @@ struct rule_finding_info {
 /* Run every enabled rule that has a check function, in table order, over
  * model m; findings go to diag, in table order.  With model_jobs(m) > 1
  * the RULE_READS_ONLY rules run on another thread while this one runs the
- * others, each rule's findings recorded and passed on in table order.
+ * others, then on both (in parts, those with check_part), each rule's
+ * findings recorded and passed on in table order.
  * Returns the number of rules run. */
 unsigned rules_run_all(struct model *m, struct pl_diag_ctx *diag, const struct rule_config *cfg);
 
