@@ -99,9 +99,9 @@ void rule_list(FILE *f, const struct rule_config *c)
  * decided on threads (the report sorts). */
 
 /* When no reading rule's prepare reports this much work (the overlap
- * table's pairs), the rules run on one thread: a thread and an arena per
- * rule cost more than the reading rules' milliseconds on a 1,000-pattern
- * set (its 2,000 pairs; the corpus has 29,000). */
+ * table's pairs), the rules run on one thread: a thread and its arenas
+ * cost more than the reading rules' milliseconds on a 1,000-pattern set
+ * (its 2,000 pairs; the corpus has 29,000). */
 enum { SIDE_WORK_MIN = 8192 };
 
 /* A reading rule's items per part, and its parts at most (each costs a
