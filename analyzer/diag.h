@@ -63,12 +63,15 @@ struct pl_diag_ctx {
 	unsigned count[PL_SEV_COUNT];  /* diagnostics emitted, per severity */
 	unsigned max_errors;           /* stop printing after this many errors; 0 = no cap */
 	unsigned suppressed;           /* errors dropped by max_errors */
-	bool color;                    /* ANSI colors in text output */
+	int color;                     /* ANSI colors in text output: 1, 0, or -1 to
+	                                * ask pl_diag_want_color of out at the first
+	                                * diagnostic the default sink writes */
 	FILE *out;                     /* stream of the default text sink */
 };
 
-/* Set up ctx with the default sink: clang-style text on stderr, colored
- * when stderr is a terminal and NO_COLOR is unset or empty. */
+/* Set up ctx with the default sink: clang-style text on stderr (out),
+ * colored when out is a terminal and NO_COLOR is unset or empty (asked at
+ * the first diagnostic it writes, unless color is set before). */
 void pl_diag_ctx_init(struct pl_diag_ctx *ctx, struct pl_source_mgr *sm, struct pl_arena *arena);
 
 /* Emit a finished diagnostic. */
