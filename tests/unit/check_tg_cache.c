@@ -290,7 +290,7 @@ static void teardown(void)
 
 	while (d && (e = readdir(d)))
 		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			unlink(tmp_path(e->d_name));
+			unlinkat(dirfd(d), e->d_name, 0);
 	if (d)
 		closedir(d);
 	ck_assert_int_eq(rmdir(tmpdir), 0);
