@@ -2,48 +2,100 @@
  * outfile.c -- temporary file plus rename for -o FILE.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* realpath */
 #include "config.h"
 #include "outfile.h"
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+static void give_buffer(struct pl_out *out)
+{
+	out->buf = pl_xmalloc(PL_OUT_BUFSIZ); /* glibc takes the size only with a buffer */
+	setvbuf(out->f, out->buf, _IOFBF, PL_OUT_BUFSIZ);
+}
+
+/* Write straight into path: a device (/dev/null, /dev/stdout), a FIFO or
+ * a socket cannot be replaced by a renamed file -- renaming over it would
+ * put a regular file where the device or pipe was. */
+static int open_direct(struct pl_out *out, const char *path)
+{
+	out->f = fopen(path, "w");
+	if (!out->f) {
+		fprintf(stderr, "patlint: cannot open '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	give_buffer(out);
+	out->path = pl_xstrdup(path);
+	return 0;
+}
+
 int pl_out_open(struct pl_out *out, const char *path)
 {
+	struct stat st, lst;
+
 	memset(out, 0, sizeof(*out));
 	if (!path || strcmp(path, "-") == 0) {
 		out->f = stdout;
 		return 0;
 	}
+	bool exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
+		return -1;
+	}
+	if (exists && !S_ISREG(st.st_mode))
+		return open_direct(out, path);
+	/* A symbolic link stays one: the report replaces the file it names.
+	 * A dangling link is written through, which creates its target. */
+	char *target = NULL;
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+		if (!exists)
+			return open_direct(out, path);
+		target = realpath(path, NULL);
+		if (!target) {
+			fprintf(stderr, "patlint: cannot resolve '%s': %s\n", path, strerror(errno));
+			return -1;
+		}
+	}
+	const char *final = target ? target : path;
 	struct pl_buf b = {0};
-	pl_buf_printf(&b, "%s.tmpXXXXXX", path);
+	pl_buf_printf(&b, "%s.tmpXXXXXX", final);
 	char *tmp = pl_buf_detach(&b);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		/* name the file the user asked for, not the temporary one */
 		fprintf(stderr, "patlint: cannot create '%s': %s\n", path, strerror(errno));
 		free(tmp);
+		free(target);
 		return -1;
 	}
-	/* mkstemp creates 0600; give the report the mode a plain fopen would. */
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	/* mkstemp creates 0600; give the report the mode a plain fopen
+	 * would: the existing file's, or 0666 less the umask. */
+	if (exists) {
+		fchmod(fd, st.st_mode & 07777);
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	out->f = fdopen(fd, "w");
 	if (!out->f) {
 		fprintf(stderr, "patlint: cannot open '%s': %s\n", path, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		free(tmp);
+		free(target);
 		return -1;
 	}
-	out->buf = pl_xmalloc(PL_OUT_BUFSIZ); /* glibc takes the size only with a buffer */
-	setvbuf(out->f, out->buf, _IOFBF, PL_OUT_BUFSIZ);
+	give_buffer(out);
 	out->path = pl_xstrdup(path);
+	out->final_path = target ? target : pl_xstrdup(path);
 	out->tmp_path = tmp;
 	return 0;
 }
@@ -52,7 +104,7 @@ int pl_out_close(struct pl_out *out, bool ok)
 {
 	int rc = 0;
 
-	if (!out->tmp_path) {
+	if (!out->path) {
 		if (out->f && fflush(out->f) != 0) {
 			fprintf(stderr, "patlint: error writing output: %s\n", strerror(errno));
 			rc = -1;
@@ -64,15 +116,18 @@ int pl_out_close(struct pl_out *out, bool ok)
 		ok = false;
 		rc = -1;
 	}
-	if (ok && rename(out->tmp_path, out->path) != 0) {
-		fprintf(stderr, "patlint: cannot write '%s': %s\n", out->path, strerror(errno));
-		rc = -1;
-		ok = false;
+	if (out->tmp_path) {
+		if (ok && rename(out->tmp_path, out->final_path) != 0) {
+			fprintf(stderr, "patlint: cannot write '%s': %s\n", out->path, strerror(errno));
+			rc = -1;
+			ok = false;
+		}
+		if (!ok)
+			unlink(out->tmp_path);
 	}
-	if (!ok)
-		unlink(out->tmp_path);
 	free(out->buf);
 	free(out->tmp_path);
+	free(out->final_path);
 	free(out->path);
 	memset(out, 0, sizeof(*out));
 	return rc;
