@@ -2,7 +2,6 @@
  * outfile.c -- temporary file plus rename for -o FILE.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* realpath */
 #include "config.h"
 #include "outfile.h"
 #include "util.h"
@@ -20,9 +19,9 @@ static void give_buffer(struct pl_out *out)
 	setvbuf(out->f, out->buf, _IOFBF, PL_OUT_BUFSIZ);
 }
 
-/* Write straight into path: a device (/dev/null, /dev/stdout), a FIFO or
- * a socket cannot be replaced by a renamed file -- renaming over it would
- * put a regular file where the device or pipe was. */
+/* Write straight into path: a device (/dev/null), a FIFO or a socket
+ * cannot be replaced by a renamed file -- renaming over it would put a
+ * regular file where the device or pipe was. */
 static int open_direct(struct pl_out *out, const char *path)
 {
 	out->f = fopen(path, "w");
@@ -44,35 +43,29 @@ int pl_out_open(struct pl_out *out, const char *path)
 		out->f = stdout;
 		return 0;
 	}
+	if (!*path) {
+		fprintf(stderr, "patlint: cannot write '': %s\n", strerror(ENOENT));
+		return -1;
+	}
 	bool exists = stat(path, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
 		return -1;
 	}
-	if (exists && !S_ISREG(st.st_mode))
+	/* A symbolic link is written through, as the shell's > does: it
+	 * stays a link, and /dev/stdout or /dev/fd/N (links to whatever the
+	 * descriptor is) reach the descriptor's file, where a rename would
+	 * replace the file's name with a new file. */
+	if ((exists && !S_ISREG(st.st_mode)) || (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)))
 		return open_direct(out, path);
-	/* A symbolic link stays one: the report replaces the file it names.
-	 * A dangling link is written through, which creates its target. */
-	char *target = NULL;
-	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-		if (!exists)
-			return open_direct(out, path);
-		target = realpath(path, NULL);
-		if (!target) {
-			fprintf(stderr, "patlint: cannot resolve '%s': %s\n", path, strerror(errno));
-			return -1;
-		}
-	}
-	const char *final = target ? target : path;
 	struct pl_buf b = {0};
-	pl_buf_printf(&b, "%s.tmpXXXXXX", final);
+	pl_buf_printf(&b, "%s.tmpXXXXXX", path);
 	char *tmp = pl_buf_detach(&b);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		/* name the file the user asked for, not the temporary one */
 		fprintf(stderr, "patlint: cannot create '%s': %s\n", path, strerror(errno));
 		free(tmp);
-		free(target);
 		return -1;
 	}
 	/* mkstemp creates 0600; give the report the mode a plain fopen
@@ -90,12 +83,10 @@ int pl_out_open(struct pl_out *out, const char *path)
 		close(fd);
 		unlink(tmp);
 		free(tmp);
-		free(target);
 		return -1;
 	}
 	give_buffer(out);
 	out->path = pl_xstrdup(path);
-	out->final_path = target ? target : pl_xstrdup(path);
 	out->tmp_path = tmp;
 	return 0;
 }
@@ -117,7 +108,7 @@ int pl_out_close(struct pl_out *out, bool ok)
 		rc = -1;
 	}
 	if (out->tmp_path) {
-		if (ok && rename(out->tmp_path, out->final_path) != 0) {
+		if (ok && rename(out->tmp_path, out->path) != 0) {
 			fprintf(stderr, "patlint: cannot write '%s': %s\n", out->path, strerror(errno));
 			rc = -1;
 			ok = false;
@@ -127,7 +118,6 @@ int pl_out_close(struct pl_out *out, bool ok)
 	}
 	free(out->buf);
 	free(out->tmp_path);
-	free(out->final_path);
 	free(out->path);
 	memset(out, 0, sizeof(*out));
 	return rc;

@@ -5,8 +5,8 @@
  * "-"); output goes to a temporary file beside FILE, and pl_out_close
  * renames it over FILE only when the run succeeded, so a failed run never
  * leaves a half-written report.  A FILE that exists and is not a regular
- * file (a device such as /dev/null, a FIFO) is written directly; a
- * symbolic link is kept, and the file it names replaced.
+ * file (a device such as /dev/null, a FIFO), and a symbolic link (such as
+ * /dev/stdout), are written directly.
  */
 #ifndef PL_OUTFILE_H
 #define PL_OUTFILE_H
@@ -21,7 +21,6 @@
 struct pl_out {
 	FILE *f;         /* where to write */
 	char *path;      /* FILE as given, NULL for stdout */
-	char *final_path; /* what the temporary file is renamed to (a link's target), or NULL */
 	char *tmp_path;  /* temporary file, NULL for stdout and for a file written directly */
 	char *buf;       /* the file stream's buffer (PL_OUT_BUFSIZ), NULL for stdout */
 };
@@ -29,7 +28,8 @@ struct pl_out {
 /* Returns 0, or -1 after printing an error to stderr. */
 int pl_out_open(struct pl_out *out, const char *path);
 /* Finish: when ok, flush and rename into place; otherwise remove the
- * temporary file (a file written directly keeps what was written).  Returns 0, or -1 after printing an error. */
+ * temporary file (a file written directly keeps what was written).
+ * Returns 0, or -1 after printing an error. */
 int pl_out_close(struct pl_out *out, bool ok);
 
 #endif /* PL_OUTFILE_H */
