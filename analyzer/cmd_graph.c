@@ -103,7 +103,7 @@ static int draw_pattern(struct pl_run *r, struct model *m, enum dot_format fmt)
 		        n == 1 ? "" : "s");
 		return PL_EXIT_USAGE;
 	}
-	if (pl_out_open(&out, r->opt->output) < 0)
+	if (pl_out_open(&out, r->opt->output, r->sm) < 0)
 		return PL_EXIT_USAGE;
 	int rc = dot_write_pattern(out.f, found, pattern_label(r, found), fmt);
 	if (pl_out_close(&out, rc == 0) < 0)
@@ -332,7 +332,7 @@ static int draw_set(struct pl_run *r, struct model *m, struct findings *fs, enum
 	s.n_edges = (unsigned)b.edges.len;
 	s.cluster = b.cluster;
 
-	rc = pl_out_open(&out, r->opt->output);
+	rc = pl_out_open(&out, r->opt->output, r->sm);
 	if (rc == 0) {
 		rc = dot_write_set(out.f, &s, fmt);
 		if (pl_out_close(&out, rc == 0) < 0)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -77,7 +78,7 @@ static int dump_model(struct pl_run *r, const char *what, const char *fmt)
 	int rc = pl_load_inputs(r, m, (const char *const *)r->opt->inputs.items, r->opt->inputs.len);
 	if (rc < 0 || pl_diag_errors(&r->diag))
 		return EXIT_USAGE;
-	if (pl_out_open(&out, r->opt->output) < 0)
+	if (pl_out_open(&out, r->opt->output, r->sm) < 0)
 		return EXIT_USAGE;
 	if (strcmp(what, "patterns") == 0)
 		model_dump_json(out.f, m);
@@ -112,23 +113,36 @@ static int cmd_dump(struct pl_run *r)
 		return EXIT_USAGE;
 	}
 	const char *path = r->opt->inputs.items[0];
-	if (pl_out_open(&out, r->opt->output) < 0)
-		return EXIT_USAGE;
-	if (strcmp(what, "tokens") == 0) {
-		rc = dump_tokens(r, path, out.f);
-	} else if (strcmp(what, "ir") == 0) {
-		rc = ir_dump(out.f, r->arena, r->intern, r->sm, &r->diag, path, r->opt->split_input);
-	} else {
-		struct tg_records *recs = NULL;
+	struct tg_records *recs = NULL;
+	struct tg_cache *tgc = NULL; /* the records may live in it: freed after the dump */
+	if (strcmp(what, "records") == 0) {
+		/* evaluated before the output is opened, so that -o naming the
+		 * input or a file it includes is refused (pl_out_open) */
 		struct tg_options to;
-		struct tg_cache *tgc = pl_include_cache_new(r);
+		tgc = pl_include_cache_new(r);
 		tg_cache_set_last(tgc, true); /* one input: no state is worth keeping */
 		pl_tg_options_for(r, path, &to);
 		rc = tg_load_cached(&recs, tgc, r->arena, r->intern, r->sm, &r->diag, path, &to);
-		if (rc == 0)
-			tg_dump_json(out.f, recs);
-		tg_cache_free(tgc);
+	} else if (r->opt->output) {
+		/* tokens and ir write as they read: the input is loaded first
+		 * (they take it from the source manager), for the same check;
+		 * a FIFO or device is left to them, and they refuse it */
+		struct stat st;
+		struct pl_source_file *in;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			(void)pl_source_load(&in, r->sm, path);
 	}
+	if (rc != 0 || pl_out_open(&out, r->opt->output, r->sm) < 0) {
+		tg_cache_free(tgc);
+		return EXIT_USAGE;
+	}
+	if (recs)
+		tg_dump_json(out.f, recs);
+	else if (strcmp(what, "tokens") == 0)
+		rc = dump_tokens(r, path, out.f);
+	else
+		rc = ir_dump(out.f, r->arena, r->intern, r->sm, &r->diag, path, r->opt->split_input);
+	tg_cache_free(tgc);
 	if (pl_out_close(&out, rc == 0) < 0)
 		rc = -1;
 	return rc == 0 ? EXIT_CLEAN : EXIT_USAGE;

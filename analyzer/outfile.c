@@ -5,6 +5,7 @@
 #include "config.h"
 #include "outfile.h"
 #include "util.h"
+#include "source.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,8 +35,28 @@ static int open_direct(struct pl_out *out, const char *path)
 	return 0;
 }
 
-int pl_out_open(struct pl_out *out, const char *path)
+/* Whether the file st names is one the run read (sm's files), so that
+ * -o naming an input by mistake does not replace the patterns with their
+ * report; the first such file's name goes to *which. */
+static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, const char **which)
 {
+	uint32_t n = sm ? pl_source_count(sm) : 0;
+
+	for (uint32_t id = 1; id <= n; id++) {
+		const struct pl_source_file *f = pl_source_get(sm, id);
+		struct stat fst;
+		if (f && f->path && stat(f->path, &fst) == 0 && fst.st_dev == st->st_dev &&
+		    fst.st_ino == st->st_ino) {
+			*which = f->path;
+			return true;
+		}
+	}
+	return false;
+}
+
+int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr *sm)
+{
+	const char *which;
 	struct stat st, lst;
 
 	memset(out, 0, sizeof(*out));
@@ -50,6 +71,11 @@ int pl_out_open(struct pl_out *out, const char *path)
 	bool exists = stat(path, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
+		return -1;
+	}
+	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which)) {
+		fprintf(stderr, "patlint: output file '%s' is the same as input file '%s'\n",
+		        path, which);
 		return -1;
 	}
 	/* A symbolic link is written through, as the shell's > does: it

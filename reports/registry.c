@@ -185,7 +185,7 @@ static int write_to(struct findings *fs, const struct rule_config *cfg,
 	struct report_ctx rc;
 	int ok;
 
-	if (pl_out_open(&out, path) < 0)
+	if (pl_out_open(&out, path, findings_sources(fs)) < 0)
 		return -1;
 	memset(&rc, 0, sizeof(rc));
 	rc.f = out.f;
