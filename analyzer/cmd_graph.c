@@ -374,7 +374,7 @@ int pl_cmd_graph(struct pl_run *r)
 		                "(configure --enable-gvc); writing dot instead\n", dot_format_name(fmt));
 		fmt = DOT_FMT_DOT;
 	}
-	if (o->graph_set && rule_config_from_cli(&cfg, o, stderr) < 0)
+	if (o->graph_set && rule_config_from_cli(&cfg, o, r->sm, stderr) < 0)
 		return PL_EXIT_USAGE;
 	if (pl_collect_inputs(r, &files) < 0)
 		goto cleanup;

@@ -456,7 +456,7 @@ int pl_cmd_check(struct pl_run *r)
 	struct report_options ro;
 	struct pl_vec files;
 
-	if (rule_config_from_cli(&cfg, r->opt, stderr) < 0 ||
+	if (rule_config_from_cli(&cfg, r->opt, r->sm, stderr) < 0 ||
 	    report_options_from_cli(&ro, r->opt, stderr) < 0)
 		return PL_EXIT_USAGE;
 	if (r->opt->list_rules) {

@@ -200,10 +200,12 @@ int main(int argc, char **argv)
 	r.tg.n_define = (unsigned)opt.defines.len;
 	r.tg.allow_include_outside = opt.allow_include_outside;
 	status = EXIT_CLEAN;
-	for (size_t i = 0; i < opt.compdbs.len; i++) /* every problem of every one */
+	for (size_t i = 0; i < opt.compdbs.len; i++) { /* every problem of every one */
 		if (pl_compdb_load(&r.db, opt.compdbs.items[i], r.tg.include_dirs, r.tg.n_include,
 		                   stderr, pl_source_fs(r.sm)) < 0)
 			status = EXIT_USAGE;
+		pl_source_note_read(r.sm, opt.compdbs.items[i], "compilation database");
+	}
 	if (status == EXIT_USAGE)
 		goto out;
 

@@ -34,19 +34,35 @@ static int open_direct(struct pl_out *out, const char *path)
 	return 0;
 }
 
-/* Whether the file st names is one the run read (sm's files), so that
- * -o naming an input by mistake does not replace the patterns with their
- * report; the first such file's name goes to *which. */
-static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, const char **which)
+static bool same_file(const char *path, const struct stat *st)
+{
+	struct stat fst;
+
+	return stat(path, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino;
+}
+
+/* Whether the file st names is one the run read (sm's files, and those
+ * noted there), so that -o naming an input -- or the configuration, a
+ * compilation database, the baseline -- by mistake does not replace it
+ * with the report; the first such file's name goes to *which, what it is
+ * to *what. */
+static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, const char **which,
+                      const char **what)
 {
 	uint32_t n = sm ? pl_source_count(sm) : 0;
 
 	for (uint32_t id = 1; id <= n; id++) {
 		const struct pl_source_file *f = pl_source_get(sm, id);
-		struct stat fst;
-		if (f && f->path && stat(f->path, &fst) == 0 && fst.st_dev == st->st_dev &&
-		    fst.st_ino == st->st_ino) {
+		if (f && f->path && same_file(f->path, st)) {
 			*which = f->path;
+			*what = "input file";
+			return true;
+		}
+	}
+	for (size_t i = 0, k = sm ? pl_source_noted_count(sm) : 0; i < k; i++) {
+		const char *path = pl_source_noted(sm, i, what);
+		if (same_file(path, st)) {
+			*which = path;
 			return true;
 		}
 	}
@@ -55,7 +71,7 @@ static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, con
 
 int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr *sm)
 {
-	const char *which;
+	const char *which, *what;
 	struct stat st, lst;
 
 	memset(out, 0, sizeof(*out));
@@ -72,9 +88,9 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
 		fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
 		return -1;
 	}
-	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which)) {
-		fprintf(stderr, "patlint: output file '%s' is the same as input file '%s'\n",
-		        path, which);
+	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which, &what)) {
+		fprintf(stderr, "patlint: output file '%s' is the same as %s '%s'\n", path, what,
+		        which);
 		return -1;
 	}
 	/* A symbolic link is written through, as the shell's > does: it

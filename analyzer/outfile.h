@@ -29,7 +29,9 @@ struct pl_source_mgr;
 
 /* Returns 0, or -1 after printing an error to stderr.  A FILE that is one
  * of sm's files (what the run read: its inputs, and the includes and
- * fixtures it loaded) is refused; sm may be NULL. */
+ * fixtures it loaded) or one noted there (pl_source_note_read: the
+ * configuration file, the compilation databases, the baseline) is
+ * refused; sm may be NULL. */
 int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr *sm);
 /* Finish: when ok, flush and rename into place; otherwise remove the
  * temporary file (a file written directly keeps what was written).

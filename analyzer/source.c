@@ -29,6 +29,11 @@ struct pl_source_mgr {
 	uint32_t *by_path;             /* open addressing: file ids by path (under lock) */
 	uint32_t by_path_cap;          /* slots (power of two), 0 before the first file */
 	struct pl_fscache *fs;         /* the run's answers from the file system */
+	struct noted {                 /* files read without being loaded (pl_source_note_read) */
+		char *path;
+		const char *what;
+	} *noted;
+	size_t n_noted, cap_noted;
 };
 
 #define SM_FILE(sm, id) ((sm)->chunks[(id) >> SM_CHUNK_BITS][(id) & (SM_CHUNK - 1)])
@@ -61,6 +66,9 @@ void pl_source_mgr_free(struct pl_source_mgr *sm)
 	for (uint32_t c = 0; c < SM_MAX_CHUNKS && sm->chunks[c]; c++)
 		free(sm->chunks[c]);
 	free(sm->by_path);
+	for (size_t i = 0; i < sm->n_noted; i++)
+		free(sm->noted[i].path);
+	free(sm->noted);
 	pl_fscache_free(sm->fs);
 	mtx_destroy(&sm->lock);
 	free(sm);
@@ -202,6 +210,26 @@ struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id
 	if (id == 0 || id >= atomic_load_explicit(&((struct pl_source_mgr *)sm)->count, memory_order_acquire))
 		return NULL;
 	return SM_FILE(sm, id);
+}
+
+void pl_source_note_read(struct pl_source_mgr *sm, const char *path, const char *what)
+{
+	if (sm->n_noted == sm->cap_noted) {
+		sm->cap_noted = sm->cap_noted ? sm->cap_noted * 2 : 4;
+		sm->noted = pl_xrealloc(sm->noted, sm->cap_noted * sizeof(*sm->noted));
+	}
+	sm->noted[sm->n_noted++] = (struct noted){pl_xstrdup(path), what};
+}
+
+size_t pl_source_noted_count(const struct pl_source_mgr *sm)
+{
+	return sm->n_noted;
+}
+
+const char *pl_source_noted(const struct pl_source_mgr *sm, size_t i, const char **what)
+{
+	*what = sm->noted[i].what;
+	return sm->noted[i].path;
 }
 
 uint32_t pl_source_count(const struct pl_source_mgr *sm)

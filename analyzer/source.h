@@ -66,6 +66,14 @@ struct pl_source_file *pl_source_add(struct pl_source_mgr *sm, const char *name,
                                      const char *buf, size_t len);
 /* The file with this id, or NULL. */
 struct pl_source_file *pl_source_get(const struct pl_source_mgr *sm, uint32_t id);
+/* Note a file the run read without loading it here (a configuration
+ * file, a compilation database, a baseline) as what it is, "configuration
+ * file": -o refuses the noted files as it refuses the loaded ones
+ * (outfile.h).  Not while other threads use sm. */
+void pl_source_note_read(struct pl_source_mgr *sm, const char *path, const char *what);
+/* The files noted so far, and the i-th's path and what it is. */
+size_t pl_source_noted_count(const struct pl_source_mgr *sm);
+const char *pl_source_noted(const struct pl_source_mgr *sm, size_t i, const char **what);
 
 /* Whether no byte of f's text is a terminal control byte other than tab
  * and newline (pl_find_ctl), so that its lines can be shown unscanned.

@@ -220,6 +220,10 @@ int report_run(struct findings *fs, const struct rule_config *cfg,
 		return 2;
 	if (opt->baseline && report_baseline_apply(fs, opt->baseline, stderr) < 0)
 		return 2;
+	/* written before it is read, the baseline may be the --write-baseline
+	 * file (rewritten in place); the report may not replace it */
+	if (opt->baseline)
+		pl_source_note_read(findings_sources(fs), opt->baseline, "baseline file");
 	if (write_to(fs, cfg, opt, opt->kind, opt->output, false) < 0)
 		return 2;
 	if (findings_input_errors(fs))

@@ -19,6 +19,7 @@
 #include "config.h"
 #include "rules/rule.h"
 #include "analyzer/cli.h"
+#include "analyzer/source.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -297,7 +298,8 @@ char *rule_config_discover(const char *dir)
 	return NULL;
 }
 
-int rule_config_from_cli(struct rule_config *out, const struct pl_options *o, FILE *err)
+int rule_config_from_cli(struct rule_config *out, const struct pl_options *o,
+                         struct pl_source_mgr *sm, FILE *err)
 {
 	rule_config_init(out);
 	if (!o->no_config) {
@@ -314,6 +316,8 @@ int rule_config_from_cli(struct rule_config *out, const struct pl_options *o, FI
 			free(path);
 			return -1;
 		}
+		if (path && sm)
+			pl_source_note_read(sm, path, "configuration file");
 		free(path);
 	}
 	for (size_t i = 0; i < o->rule_switches.len; i++) {

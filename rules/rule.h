@@ -139,9 +139,11 @@ struct pl_options;
 /* The configuration of `patlint check`: defaults, then the configuration
  * file (--config FILE, else the nearest .patlint.toml from the working
  * directory up to the repository root; none with --no-config), then
- * --enable/--disable in order, then --fail-on.  Returns 0, or -1 after an
- * error message to err (exit status 2). */
-int rule_config_from_cli(struct rule_config *out, const struct pl_options *o, FILE *err);
+ * --enable/--disable in order, then --fail-on.  The configuration file
+ * read is noted in sm (pl_source_note_read: -o refuses it); sm may be
+ * NULL.  Returns 0, or -1 after an error message to err (exit status 2). */
+int rule_config_from_cli(struct rule_config *out, const struct pl_options *o,
+                         struct pl_source_mgr *sm, FILE *err);
 
 /* Print the table for --list-rules: id, effective severity, state and a
  * summary, one rule per line, in table order. */

@@ -219,7 +219,7 @@ START_TEST(test_config_switch_and_cli)
 	unsigned uv;
 
 	ck_assert_int_eq(pl_cli_parse(&o, 8, argv, stderr), 0);
-	ck_assert_int_eq(rule_config_from_cli(&c, &o, stderr), 0);
+	ck_assert_int_eq(rule_config_from_cli(&c, &o, NULL, stderr), 0);
 	rule_find("unbound-variable", &uv);
 	for (unsigned i = 0; i < RULE_COUNT; i++)
 		ck_assert(c.enabled[i] == (i == uv));
