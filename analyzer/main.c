@@ -185,6 +185,11 @@ int main(int argc, char **argv)
 		pl_cli_free(&opt);
 		return EXIT_CLEAN;
 	}
+	/* a directory as the output is refused before the run's work */
+	if (pl_out_check_early(opt.output) < 0 || pl_out_check_early(opt.write_baseline) < 0) {
+		pl_cli_free(&opt);
+		return EXIT_USAGE;
+	}
 	memset(&r, 0, sizeof(r));
 	r.opt = &opt;
 	r.arena = pl_arena_new();

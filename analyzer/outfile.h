@@ -33,6 +33,11 @@ struct pl_source_mgr;
  * configuration file, the compilation databases, the baseline) is
  * refused; sm may be NULL. */
 int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr *sm);
+/* Whether path (-o, --write-baseline; NULL: none) may be written at all:
+ * 0, or -1 after printing an error to stderr when it names a directory.
+ * For a run to check before it does its work: the files the run reads
+ * are only known as it reads them, so pl_out_open refuses those. */
+int pl_out_check_early(const char *path);
 /* Finish: when ok, flush and rename into place; otherwise remove the
  * temporary file (a file written directly keeps what was written).
  * Returns 0, or -1 after printing an error. */
