@@ -69,14 +69,18 @@ static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, con
 	return false;
 }
 
+static int refuse_directory(const char *path)
+{
+	fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
+	return -1;
+}
+
 int pl_out_check_early(const char *path)
 {
 	struct stat st;
 
-	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "patlint: cannot write '%s': %s\n", path, strerror(EISDIR));
-		return -1;
-	}
+	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return refuse_directory(path);
 	return 0;
 }
 
@@ -94,9 +98,9 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
 		fprintf(stderr, "patlint: cannot write '': %s\n", strerror(ENOENT));
 		return -1;
 	}
-	if (pl_out_check_early(path) < 0)
-		return -1;
 	bool exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
+		return refuse_directory(path);
 	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which, &what)) {
 		fprintf(stderr, "patlint: output file '%s' is the same as %s '%s'\n", path, what,
 		        which);
