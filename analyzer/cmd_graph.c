@@ -376,7 +376,8 @@ int pl_cmd_graph(struct pl_run *r)
 	}
 	if (o->graph_set && rule_config_from_cli(&cfg, o, r->sm, stderr) < 0)
 		return PL_EXIT_USAGE;
-	if (pl_collect_inputs(r, &files) < 0)
+	if (pl_collect_inputs(r, &files) < 0 ||
+	    pl_out_check_reads(o->output, (const char *const *)files.items, files.len, r->sm, NULL) < 0)
 		goto cleanup;
 
 	struct model *m = model_new(r->arena, r->intern);

@@ -13,6 +13,7 @@
 #include "analyzer/inputs.h"
 #include "analyzer/intern.h"
 #include "analyzer/model.h"
+#include "analyzer/outfile.h"
 #include "analyzer/verify.h"
 #include "analyzer/parallel.h"
 #include "parsers/drr.h"
@@ -463,7 +464,13 @@ int pl_cmd_check(struct pl_run *r)
 		rule_list(stdout, &cfg);
 		return PL_EXIT_CLEAN;
 	}
-	if (pl_collect_inputs(r, &files) < 0) {
+	/* an output that is a file the run is about to read is refused
+	 * before the run, not after it (and after the baseline is written) */
+	if (pl_collect_inputs(r, &files) < 0 ||
+	    pl_out_check_reads(r->opt->output, (const char *const *)files.items, files.len, r->sm,
+	                       r->opt->baseline) < 0 ||
+	    pl_out_check_reads(r->opt->write_baseline, (const char *const *)files.items, files.len,
+	                       r->sm, NULL) < 0) {
 		pl_inputs_free(&files);
 		return PL_EXIT_USAGE;
 	}

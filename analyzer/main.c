@@ -185,8 +185,10 @@ int main(int argc, char **argv)
 		pl_cli_free(&opt);
 		return EXIT_CLEAN;
 	}
-	/* a directory as the output is refused before the run's work */
-	if (pl_out_check_early(opt.output) < 0 || pl_out_check_early(opt.write_baseline) < 0) {
+	/* a directory as the output, or two outputs in one place, are
+	 * refused before the run's work */
+	if (pl_out_check_early(opt.output) < 0 || pl_out_check_early(opt.write_baseline) < 0 ||
+	    pl_out_check_apart(opt.output, opt.write_baseline) < 0) {
 		pl_cli_free(&opt);
 		return EXIT_USAGE;
 	}

@@ -41,6 +41,22 @@ static bool same_file(const char *path, const struct stat *st)
 	return stat(path, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino;
 }
 
+/* Whether the file st names is one noted in sm (pl_source_note_read: the
+ * configuration file, the compilation databases, the baseline); its name
+ * goes to *which, what it is to *what. */
+static bool is_noted(const struct stat *st, const struct pl_source_mgr *sm, const char **which,
+                     const char **what)
+{
+	for (size_t i = 0, k = sm ? pl_source_noted_count(sm) : 0; i < k; i++) {
+		const char *path = pl_source_noted(sm, i, what);
+		if (same_file(path, st)) {
+			*which = path;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the file st names is one the run read (sm's files, and those
  * noted there), so that -o naming an input -- or the configuration, a
  * compilation database, the baseline -- by mistake does not replace it
@@ -59,14 +75,7 @@ static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, con
 			return true;
 		}
 	}
-	for (size_t i = 0, k = sm ? pl_source_noted_count(sm) : 0; i < k; i++) {
-		const char *path = pl_source_noted(sm, i, what);
-		if (same_file(path, st)) {
-			*which = path;
-			return true;
-		}
-	}
-	return false;
+	return is_noted(st, sm, which, what);
 }
 
 static int refuse_directory(const char *path)
@@ -75,12 +84,96 @@ static int refuse_directory(const char *path)
 	return -1;
 }
 
+static int refuse_read(const char *path, const char *what, const char *which)
+{
+	fprintf(stderr, "patlint: output file '%s' is the same as %s '%s'\n", path, what, which);
+	return -1;
+}
+
+static bool is_stdout(const char *path)
+{
+	return !path || strcmp(path, "-") == 0;
+}
+
 int pl_out_check_early(const char *path)
 {
 	struct stat st;
 
-	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	if (!is_stdout(path) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return refuse_directory(path);
+	return 0;
+}
+
+int pl_out_check_reads(const char *path, const char *const *inputs, size_t n,
+                       const struct pl_source_mgr *sm, const char *baseline)
+{
+	const char *which, *what;
+	struct stat st;
+
+	/* what does not exist yet, or is not a plain file, the run cannot
+	 * have read as a file of its own */
+	if (is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (same_file(inputs[i], &st))
+			return refuse_read(path, "input file", inputs[i]);
+	if (is_noted(&st, sm, &which, &what))
+		return refuse_read(path, what, which);
+	if (baseline && same_file(baseline, &st))
+		return refuse_read(path, "baseline file", baseline);
+	return 0;
+}
+
+/* The folder path's last component is in, as a path ("." for none). */
+static char *folder_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return pl_xstrdup(".");
+	if (slash == path)
+		return pl_xstrdup("/");
+	return pl_xstrndup(path, (size_t)(slash - path));
+}
+
+/* Whether paths a and b name one file: the same file when either exists,
+ * else the same last component in the same folder. */
+static bool same_target(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+
+	if (ea || eb)
+		return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	const char *la = strrchr(a, '/'), *lb = strrchr(b, '/');
+	if (strcmp(la ? la + 1 : a, lb ? lb + 1 : b) != 0)
+		return false;
+	char *fa = folder_of(a), *fb = folder_of(b);
+	bool same = stat(fa, &sa) == 0 && stat(fb, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	            sa.st_ino == sb.st_ino;
+	free(fa);
+	free(fb);
+	return same;
+}
+
+int pl_out_check_apart(const char *report, const char *baseline)
+{
+	struct stat st;
+
+	if (!baseline)
+		return 0;
+	if (is_stdout(report) && is_stdout(baseline)) {
+		fprintf(stderr, "patlint: the report and --write-baseline would both go to standard "
+		                "output; give one of them a file\n");
+		return -1;
+	}
+	/* a device or FIFO both may write into, as the shell's > would */
+	if (!is_stdout(report) && !is_stdout(baseline) &&
+	    (stat(report, &st) != 0 || S_ISREG(st.st_mode)) && same_target(report, baseline)) {
+		fprintf(stderr, "patlint: -o '%s' and --write-baseline '%s' name the same file\n",
+		        report, baseline);
+		return -1;
+	}
 	return 0;
 }
 
@@ -90,7 +183,7 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
 	struct stat st, lst;
 
 	memset(out, 0, sizeof(*out));
-	if (!path || strcmp(path, "-") == 0) {
+	if (is_stdout(path)) {
 		out->f = stdout;
 		return 0;
 	}
@@ -101,11 +194,8 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
 	bool exists = stat(path, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode))
 		return refuse_directory(path);
-	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which, &what)) {
-		fprintf(stderr, "patlint: output file '%s' is the same as %s '%s'\n", path, what,
-		        which);
-		return -1;
-	}
+	if (exists && S_ISREG(st.st_mode) && is_source(&st, sm, &which, &what))
+		return refuse_read(path, what, which);
 	/* A symbolic link is written through, as the shell's > does: it
 	 * stays a link, and /dev/stdout or /dev/fd/N (links to whatever the
 	 * descriptor is) reach the descriptor's file, where a rename would

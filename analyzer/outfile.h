@@ -12,6 +12,7 @@
 #define PL_OUTFILE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* The stdio buffer of a report stream (and of stdout when it is not a
@@ -33,11 +34,26 @@ struct pl_source_mgr;
  * configuration file, the compilation databases, the baseline) is
  * refused; sm may be NULL. */
 int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr *sm);
+/* The checks below are for a run to make before it does its work, so
+ * that a mistake in naming its outputs is not found only after the
+ * analysis, nor after one output was written; each returns 0, or -1 after
+ * printing an error to stderr.  pl_out_open still refuses every file the
+ * run read, as the files a run includes are known only once it has
+ * loaded them. */
 /* Whether path (-o, --write-baseline; NULL: none) may be written at all:
- * 0, or -1 after printing an error to stderr when it names a directory.
- * For a run to check before it does its work: the files the run reads
- * are only known as it reads them, so pl_out_open refuses those. */
+ * -1 when it names a directory. */
 int pl_out_check_early(const char *path);
+/* Whether path (NULL: none) may be written by a run about to read
+ * inputs[0..n), the files noted in sm so far (its configuration,
+ * compilation databases) and baseline (NULL: none): -1 when it is one
+ * of them. */
+int pl_out_check_reads(const char *path, const char *const *inputs, size_t n,
+                       const struct pl_source_mgr *sm, const char *baseline);
+/* Whether the report (-o; NULL or "-": standard output) and the baseline
+ * a run writes (--write-baseline; NULL: none) go to different places:
+ * -1 when both go to standard output or name one plain file (one would
+ * replace the other). */
+int pl_out_check_apart(const char *report, const char *baseline);
 /* Finish: when ok, flush and rename into place; otherwise remove the
  * temporary file (a file written directly keeps what was written).
  * Returns 0, or -1 after printing an error. */
