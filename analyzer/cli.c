@@ -42,7 +42,7 @@ static const struct opt opts[] = {
 	{OPT_ALLOW_OUTSIDE, 0, "allow-include-outside", false, ALL_CMDS, NULL,
 	 "let includes read files outside the working directory, -I dirs and the includer's folder"},
 	{OPT_FORMAT, 0, "format", true, ALL_CMDS, "FMT",
-	 "output format: check: text (default), json, sarif; dump records/patterns: json; dump tokens: text; graph: dot (default), svg, png"},
+	 "output format: check: text (default), json, sarif; dump records/patterns/ops: json; dump tokens/ir: text; run: text; graph: dot (default), svg, png"},
 	{OPT_OUTPUT, 'o', "output", true, ALL_CMDS, "FILE",
 	 "write the output to FILE (via a temporary file and rename)"},
 	{OPT_COLOR, 0, "color", true, ALL_CMDS, "WHEN",

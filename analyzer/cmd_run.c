@@ -15,6 +15,7 @@
 #include "analyzer/engine/greedy.h"
 #include "analyzer/engine/ir.h"
 #include "analyzer/model.h"
+#include "analyzer/outfile.h"
 #include "analyzer/source.h"
 
 int pl_cmd_run(struct pl_run *r)
@@ -27,6 +28,10 @@ int pl_cmd_run(struct pl_run *r)
 
 	if (!o->patterns.len || !o->input) {
 		fprintf(stderr, "patlint: run: needs --patterns FILE and --input FIXTURE.mlir\n");
+		return PL_EXIT_USAGE;
+	}
+	if (o->format && strcmp(o->format, "text") != 0) {
+		fprintf(stderr, "patlint: run: unsupported format '%s' (text)\n", o->format);
 		return PL_EXIT_USAGE;
 	}
 	struct model *m = model_new(r->arena, r->intern);
@@ -65,8 +70,15 @@ int pl_cmd_run(struct pl_run *r)
 		ir_ctx_free(c);
 		return PL_EXIT_USAGE;
 	}
-	ir_print_file(stdout, top);
-	printf("\n%s\n", res.converged ? "// converged" : "// did-not-converge");
+	/* opened once the pattern files and the fixture are loaded, so that
+	 * -o naming one of them is refused (pl_out_open) */
+	struct pl_out out;
+	if (pl_out_open(&out, o->output, r->sm) < 0) {
+		ir_ctx_free(c);
+		return PL_EXIT_USAGE;
+	}
+	ir_print_file(out.f, top);
+	fprintf(out.f, "\n%s\n", res.converged ? "// converged" : "// did-not-converge");
 	ir_ctx_free(c);
-	return PL_EXIT_CLEAN;
+	return pl_out_close(&out, !ferror(out.f)) < 0 ? PL_EXIT_USAGE : PL_EXIT_CLEAN;
 }

@@ -164,7 +164,7 @@ enum model_node_kind {
 
 struct model_node {
 	/* 128 bytes, not the 144 of a plain layout (a large DRR set is mostly
-	 * nodes: the 100,000-pattern bench set has 775,000), what the
+	 * nodes: the 100,000-pattern bench set has 775,000), with what the
 	 * analyses read most in the first 64 */
 	enum model_node_kind kind : 8;  /* what it is */
 	bool result_types_given : 1; /* result types were written explicitly */
