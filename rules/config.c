@@ -134,55 +134,66 @@ static const char *skip_ws(const char *p)
 }
 
 /* Parse one line (NUL-terminated, without the newline).  *section is 0 at
- * top level, 1 in [rules].  Returns NULL or an error message (static). */
-static const char *parse_line(struct rule_config *c, const char *line, int *section, char **bad)
+ * top level, 1 in [rules].  Returns NULL, or an error message (static)
+ * with *at where in line the problem is. */
+static const char *parse_line(struct rule_config *c, const char *line, int *section, char **bad,
+                              const char **at)
 {
-	const char *p = skip_ws(line);
+	const char *p = skip_ws(line), *kp, *vp;
 	const char *msg = NULL;
 	char *key = NULL, *val = NULL;
 
 	if (*p == '\0' || *p == '#')
 		return NULL;
 	if (*p == '[') {
-		p = skip_ws(p + 1);
+		kp = p = skip_ws(p + 1);
 		key = token(&p);
 		p = skip_ws(p);
 		if (!key || *p != ']') {
 			msg = "expected '[rules]'";
+			*at = key ? p : kp;
 		} else if (strcmp(key, "rules") != 0) {
 			msg = "unknown section (expected [rules])";
+			*at = kp;
 			*bad = key;
 			key = NULL;
 		} else {
 			*section = 1;
 			p = skip_ws(p + 1);
-			if (*p && *p != '#')
+			if (*p && *p != '#') {
 				msg = "unexpected text after section header";
+				*at = p;
+			}
 		}
 		free(key);
 		return msg;
 	}
+	kp = p;
 	key = token(&p);
 	p = skip_ws(p);
 	if (!key || *p != '=') {
 		msg = "expected 'key = value'";
+		*at = key ? p : kp;
 		goto out;
 	}
-	p = skip_ws(p + 1);
+	vp = p = skip_ws(p + 1);
 	val = token(&p);
 	p = skip_ws(p);
 	if (!val || (*p && *p != '#')) {
 		msg = "expected a value such as \"warning\" or \"off\"";
+		*at = val ? p : vp;
 		goto out;
 	}
 	if (*section == 0) {
 		enum rule_fail_on f;
 		if (strcmp(key, "fail-on") != 0) {
 			msg = "unknown setting (expected fail-on, or rule ids under [rules])";
+			*at = kp;
 			*bad = key;
 			key = NULL;
 		} else if (rule_fail_on_parse(&f, val) < 0) {
 			msg = "invalid fail-on level (expected error, warning, note or none)";
+			*at = vp;
 			*bad = val;
 			val = NULL;
 		} else {
@@ -192,10 +203,12 @@ static const char *parse_line(struct rule_config *c, const char *line, int *sect
 		unsigned idx = RULE_COUNT;
 		if (strcmp(key, "all") != 0 && !rule_find(key, &idx)) {
 			msg = "unknown rule";
+			*at = kp;
 			*bad = key;
 			key = NULL;
 		} else if (set_rule(c, idx, val) < 0) {
 			msg = "invalid rule setting (expected on, off, error, warning or note)";
+			*at = vp;
 			*bad = val;
 			val = NULL;
 		}
@@ -216,20 +229,25 @@ int rule_config_parse(struct rule_config *c, const char *name, const char *text,
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *nul = memchr(p, '\0', n);
 		char *line;
 		char *bad = NULL;
-		const char *msg;
+		const char *msg, *at = NULL;
+		size_t col;
 
 		lineno++;
 		if (n && p[n - 1] == '\r')
 			n--;
 		line = pl_xstrndup(p, n);
-		if (memchr(p, '\0', n))
+		if (nul) {
 			msg = "NUL byte in configuration";
-		else
-			msg = parse_line(c, line, &section, &bad);
+			col = (size_t)(nul - p) + 1;
+		} else {
+			msg = parse_line(c, line, &section, &bad, &at);
+			col = at ? (size_t)(at - line) + 1 : 1;
+		}
 		if (msg) {
-			fprintf(err, "%s:%u: %s%s%s%s\n", name, lineno, msg, bad ? ": '" : "",
+			fprintf(err, "%s:%u:%zu: %s%s%s%s\n", name, lineno, col, msg, bad ? ": '" : "",
 			        bad ? bad : "", bad ? "'" : "");
 			rc = -1;
 		}
