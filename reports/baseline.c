@@ -8,6 +8,7 @@
 #include "reports/report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,47 @@ static void fpset_free(struct fpset *s)
 	free(s->slots);
 }
 
+/* The JSON value that is all of text[0..len), or NULL after printing an
+ * error at its file:line:col (the column in bytes). */
+static struct json_object *parse_json(const char *text, size_t len, const char *path, FILE *err)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *root = NULL;
+	const char *msg = "out of memory";
+	size_t end = 0;
+
+	if (tok && len <= INT_MAX) {
+		root = json_tokener_parse_ex(tok, text, (int)len);
+		enum json_tokener_error jerr = json_tokener_get_error(tok);
+		end = json_tokener_get_parse_end(tok);
+		if (!root) {
+			msg = jerr == json_tokener_continue || jerr == json_tokener_success
+			          ? "unexpected end of input" : json_tokener_error_desc(jerr);
+		} else {
+			while (end < len && strchr(" \t\r\n", text[end]) && text[end])
+				end++;
+			if (end < len) {
+				msg = "unexpected text after the JSON value";
+				json_object_put(root);
+				root = NULL;
+			}
+		}
+	}
+	json_tokener_free(tok);
+	if (!root) {
+		unsigned line = 1;
+		size_t bol = 0;
+		for (size_t i = 0; i < end && i < len; i++)
+			if (text[i] == '\n') {
+				line++;
+				bol = i + 1;
+			}
+		fprintf(err, "%s:%u:%zu: error: cannot read baseline: %s\n", path, line, end - bol + 1,
+		        msg);
+	}
+	return root;
+}
+
 int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
 {
 	struct json_object *root, *runs;
@@ -77,14 +119,11 @@ int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
 		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path, pl_strerror(errno));
 		return -1;
 	}
-	enum json_tokener_error jerr = json_tokener_success;
-	root = json_tokener_parse_verbose(text, &jerr);
-	free(text);
-	if (!root) {
-		fprintf(err, "patlint: cannot read baseline '%s': %s\n", path,
-		        jerr == json_tokener_success ? "not JSON" : json_tokener_error_desc(jerr));
+	if (!(root = parse_json(text, len, path, err))) {
+		free(text);
 		return -1;
 	}
+	free(text);
 	if (!json_object_object_get_ex(root, "runs", &runs) ||
 	    !json_object_is_type(runs, json_type_array)) {
 		fprintf(err, "patlint: baseline '%s' is not a SARIF file (no \"runs\" array)\n", path);

@@ -247,7 +247,7 @@ int rule_config_parse(struct rule_config *c, const char *name, const char *text,
 			col = at ? (size_t)(at - line) + 1 : 1;
 		}
 		if (msg) {
-			fprintf(err, "%s:%u:%zu: %s%s%s%s\n", name, lineno, col, msg, bad ? ": '" : "",
+			fprintf(err, "%s:%u:%zu: error: %s%s%s%s\n", name, lineno, col, msg, bad ? ": '" : "",
 			        bad ? bad : "", bad ? "'" : "");
 			rc = -1;
 		}

@@ -198,13 +198,13 @@ START_TEST(test_config_errors)
 	                &rc);
 	ck_assert_int_eq(rc, -1);
 	ck_assert_str_eq(err,
-	                 ".patlint.toml:1:11: invalid fail-on level (expected error, warning, note or none): 'sometimes'\n"
-	                 ".patlint.toml:2:1: unknown setting (expected fail-on, or rule ids under [rules]): 'colour'\n"
-	                 ".patlint.toml:4:1: unknown rule: 'no-such-rule'\n"
-	                 ".patlint.toml:5:20: invalid rule setting (expected on, off, error, warning or note): 'loud'\n"
-	                 ".patlint.toml:6:17: expected 'key = value'\n"
-	                 ".patlint.toml:7:2: unknown section (expected [rules]): 'other'\n"
-	                 ".patlint.toml:8:26: expected a value such as \"warning\" or \"off\"\n");
+	                 ".patlint.toml:1:11: error: invalid fail-on level (expected error, warning, note or none): 'sometimes'\n"
+	                 ".patlint.toml:2:1: error: unknown setting (expected fail-on, or rule ids under [rules]): 'colour'\n"
+	                 ".patlint.toml:4:1: error: unknown rule: 'no-such-rule'\n"
+	                 ".patlint.toml:5:20: error: invalid rule setting (expected on, off, error, warning or note): 'loud'\n"
+	                 ".patlint.toml:6:17: error: expected 'key = value'\n"
+	                 ".patlint.toml:7:2: error: unknown section (expected [rules]): 'other'\n"
+	                 ".patlint.toml:8:26: error: expected a value such as \"warning\" or \"off\"\n");
 	free(err);
 }
 END_TEST
