@@ -81,7 +81,8 @@ static struct json_object *parse_json(const char *text, size_t len, const char *
 			msg = jerr == json_tokener_continue || jerr == json_tokener_success
 			          ? "unexpected end of input" : json_tokener_error_desc(jerr);
 		} else {
-			while (end < len && strchr(" \t\r\n", text[end]) && text[end])
+			while (end < len && (text[end] == ' ' || text[end] == '\t' || text[end] == '\r' ||
+			                      text[end] == '\n'))
 				end++;
 			if (end < len) {
 				msg = "unexpected text after the JSON value";
