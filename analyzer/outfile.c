@@ -117,7 +117,7 @@ int pl_out_check_reads(const char *path, const char *const *inputs, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if (same_file(inputs[i], &st))
 			return refuse_read(path, "input file", inputs[i]);
-	if (is_noted(&st, sm, &which, &what))
+	if (is_source(&st, sm, &which, &what))
 		return refuse_read(path, what, which);
 	if (baseline && same_file(baseline, &st))
 		return refuse_read(path, "baseline file", baseline);

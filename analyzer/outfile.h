@@ -44,9 +44,9 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
  * -1 when it names a directory. */
 int pl_out_check_early(const char *path);
 /* Whether path (NULL: none) may be written by a run about to read
- * inputs[0..n), the files noted in sm so far (its configuration,
- * compilation databases) and baseline (NULL: none): -1 when it is one
- * of them. */
+ * inputs[0..n), and that read sm's files and those noted there so far
+ * (its configuration, compilation databases), and baseline (NULL: none):
+ * -1 when it is one of them. */
 int pl_out_check_reads(const char *path, const char *const *inputs, size_t n,
                        const struct pl_source_mgr *sm, const char *baseline);
 /* Whether the report (-o; NULL or "-": standard output) and the baseline

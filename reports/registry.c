@@ -215,8 +215,11 @@ int report_run(struct findings *fs, const struct rule_config *cfg,
 	                               opt->write_baseline);
 	findings_set_jobs(fs, opt->jobs);
 	findings_finish(fs);
+	/* the report's refusal of a file the run read (an include, known
+	 * only now) comes before the baseline is written, not after */
 	if (opt->write_baseline &&
-	    write_to(fs, cfg, opt, REPORT_SARIF, opt->write_baseline, true) < 0)
+	    (pl_out_check_reads(opt->output, NULL, 0, findings_sources(fs), opt->baseline) < 0 ||
+	     write_to(fs, cfg, opt, REPORT_SARIF, opt->write_baseline, true) < 0))
 		return 2;
 	if (opt->baseline && report_baseline_apply(fs, opt->baseline, stderr) < 0)
 		return 2;
