@@ -41,27 +41,11 @@ static bool same_file(const char *path, const struct stat *st)
 	return stat(path, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino;
 }
 
-/* Whether the file st names is one noted in sm (pl_source_note_read: the
- * configuration file, the compilation databases, the baseline); its name
- * goes to *which, what it is to *what. */
-static bool is_noted(const struct stat *st, const struct pl_source_mgr *sm, const char **which,
-                     const char **what)
-{
-	for (size_t i = 0, k = sm ? pl_source_noted_count(sm) : 0; i < k; i++) {
-		const char *path = pl_source_noted(sm, i, what);
-		if (same_file(path, st)) {
-			*which = path;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* Whether the file st names is one the run read (sm's files, and those
- * noted there), so that -o naming an input -- or the configuration, a
- * compilation database, the baseline -- by mistake does not replace it
- * with the report; the first such file's name goes to *which, what it is
- * to *what. */
+ * noted there: pl_source_note_read), so that -o naming an input -- or the
+ * configuration, a compilation database, the baseline -- by mistake does
+ * not replace it with the report; the first such file's name goes to
+ * *which, what it is to *what. */
 static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, const char **which,
                       const char **what)
 {
@@ -75,7 +59,14 @@ static bool is_source(const struct stat *st, const struct pl_source_mgr *sm, con
 			return true;
 		}
 	}
-	return is_noted(st, sm, which, what);
+	for (size_t i = 0, k = sm ? pl_source_noted_count(sm) : 0; i < k; i++) {
+		const char *path = pl_source_noted(sm, i, what);
+		if (same_file(path, st)) {
+			*which = path;
+			return true;
+		}
+	}
+	return false;
 }
 
 static int refuse_directory(const char *path)
@@ -140,17 +131,17 @@ static char *folder_of(const char *path)
  * else the same last component in the same folder. */
 static bool same_target(const char *a, const char *b)
 {
-	struct stat sa, sb;
-	bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	struct stat st;
 
-	if (ea || eb)
-		return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (stat(a, &st) == 0)
+		return same_file(b, &st);
+	if (stat(b, &st) == 0)
+		return false;
 	const char *la = strrchr(a, '/'), *lb = strrchr(b, '/');
 	if (strcmp(la ? la + 1 : a, lb ? lb + 1 : b) != 0)
 		return false;
 	char *fa = folder_of(a), *fb = folder_of(b);
-	bool same = stat(fa, &sa) == 0 && stat(fb, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	            sa.st_ino == sb.st_ino;
+	bool same = stat(fa, &st) == 0 && same_file(fb, &st);
 	free(fa);
 	free(fb);
 	return same;
