@@ -1358,6 +1358,24 @@ static bool has_suffix(const char *s, size_t n, const char *suf)
 	return n >= k && memcmp(s + n - k, suf, k) == 0;
 }
 
+/* The offset of the last "#include" in f's text, or -1: an include
+ * directive's token starts at one, so lexing can stop past it. */
+static long last_include_at(const struct pl_source_file *f)
+{
+	static const char dir[] = "#include";
+	const size_t k = sizeof dir - 1;
+	long last = -1;
+
+	for (const char *s = f->buf, *end = f->buf + f->len; (size_t)(end - s) >= k; s++) {
+		s = memchr(s, '#', (size_t)(end - s) - (k - 1));
+		if (!s)
+			break;
+		if (memcmp(s, dir, k) == 0)
+			last = (long)(s - f->buf);
+	}
+	return last;
+}
+
 int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pdll_options *opts,
                      void (*fn)(void *ud, const char *path), void *ud)
 {
@@ -1365,6 +1383,12 @@ int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pd
 
 	if (pl_source_load(&f, sm, path) != 0)
 		return -1;
+	/* The inputs are found before -j's workers start, on one thread: a
+	 * file is lexed only as far as its last include (pdll_load lexes it
+	 * whole later). */
+	long last = last_include_at(f);
+	if (last < 0)
+		return 0;
 	/* Lexical errors are pdll_load's to report: these go nowhere. */
 	struct pl_arena *scratch = pl_arena_new();
 	struct pl_diag_ctx quiet;
@@ -1388,6 +1412,8 @@ int pdll_td_includes(struct pl_source_mgr *sm, const char *path, const struct pd
 			free(name);
 		}
 		after_include = t.kind == T_DIRECTIVE && n == 8 && memcmp(text, "#include", 8) == 0;
+		if (!after_include && (long)t.off >= last)
+			break;
 	}
 	pl_arena_free(scratch);
 	return 0;

@@ -34,6 +34,7 @@
 #include "analyzer/parallel.h"
 #include "analyzer/source.h"
 #include "analyzer/util.h"
+#include "parsers/pdll/pdll.h"
 #include "parsers/tablegen/tg.h"
 #include "parsers/tablegen/tg_image.h"
 
@@ -735,6 +736,64 @@ START_TEST(prefetch_include_of_an_input_shares_as_sequential)
 }
 END_TEST
 
+/* pdll_td_includes (the -j workers' jobs for a .pdll input): every .td
+ * include in file order, none that a comment, a string or a code block
+ * holds -- also after the last include, where its lexing stops. */
+struct found_incs {
+	char names[8][32];
+	unsigned n;
+};
+
+static void found_inc(void *ud, const char *path)
+{
+	struct found_incs *f = ud;
+	const char *base = strrchr(path, '/');
+
+	ck_assert_uint_lt(f->n, 8);
+	snprintf(f->names[f->n++], sizeof f->names[0], "%s", base ? base + 1 : path);
+}
+
+static struct found_incs td_includes_of(const char *text)
+{
+	const char *dirs[] = {tmpdir};
+	struct pdll_options po = {.include_dirs = dirs, .n_include_dirs = 1};
+	struct pl_source_mgr *sm = pl_source_mgr_new();
+	struct found_incs f = {.n = 0};
+
+	write_file("scan.pdll", text);
+	ck_assert_int_eq(pdll_td_includes(sm, tmp_path("scan.pdll"), &po, found_inc, &f), 0);
+	pl_source_mgr_free(sm);
+	return f;
+}
+
+START_TEST(pdll_td_includes_in_order)
+{
+	write_file("ia.td", "def ia;\n");
+	write_file("ib.td", "def ib;\n");
+	write_file("ic.td", "def ic;\n");
+	struct found_incs f = td_includes_of(
+		"#include \"ia.td\"\n"
+		"// #include \"ic.td\"\n"
+		"Constraint C(v: Value) [{\n#include \"ic.td\"\n return success(); }];\n"
+		"#include \"ib.td\"\n"
+		"Pattern { erase op<t.a>; }\n"
+		"Constraint D(v: Value) [{ return \"#include\"; }];\n"
+		"// #include \"ic.td\"\n");
+	ck_assert_uint_eq(f.n, 2);
+	ck_assert_str_eq(f.names[0], "ia.td");
+	ck_assert_str_eq(f.names[1], "ib.td");
+	/* the last include the file's last bytes */
+	f = td_includes_of("Pattern { erase op<t.a>; }\n#include \"ic.td\"");
+	ck_assert_uint_eq(f.n, 1);
+	ck_assert_str_eq(f.names[0], "ic.td");
+	/* none, or only in a comment and a code block */
+	f = td_includes_of("Pattern { erase op<t.a>; }\n");
+	ck_assert_uint_eq(f.n, 0);
+	f = td_includes_of("// #include \"ia.td\"\nConstraint C(v: Value) [{ #include \"ib.td\" }];\n");
+	ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
 /* tg_records_same_under (folders_fixture): records of ia.td loaded under
  * folders a are those it makes under a2 (another folder first, without
  * its includes' files) and not under b (lib.td's include finds fb's
@@ -1307,6 +1366,7 @@ int main(void)
 		tcase_add_test(tc, shared_caches_agree);
 		tcase_add_test(tc, shared_caches_evaluate_once);
 		tcase_add_test(tc, prefetch_include_of_an_input_shares_as_sequential);
+		tcase_add_test(tc, pdll_td_includes_in_order);
 		tcase_add_test(tc, kept_from_first_load_unless_last);
 		tcase_add_test(tc, mlir16_dialects_agree);
 		tcase_add_test(tc, images_agree);
