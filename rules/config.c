@@ -13,7 +13,9 @@
  *
  * Values may be quoted ("off") or bare (off); keys may be quoted.  Lines
  * apply in order, so `all = "off"` followed by one rule `= "on"` enables
- * exactly that rule.
+ * exactly that rule.  As in TOML, a key set twice in its table, or the
+ * [rules] table opened twice, is an error (the second is most likely a
+ * mistake that would otherwise win silently).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -133,15 +135,37 @@ static const char *skip_ws(const char *p)
 	return p;
 }
 
-/* Parse one line (NUL-terminated, without the newline).  *section is 0 at
- * top level, 1 in [rules].  Returns NULL, or an error message (static)
- * with *at where in line the problem is. */
-static const char *parse_line(struct rule_config *c, const char *line, int *section, char **bad,
-                              const char **at)
+/* What a file has set so far: the line of each key's first setting (0:
+ * not set), for the duplicate errors. */
+struct parse_state {
+	int section;                     /* 0 at top level, 1 in [rules] */
+	unsigned lineno;                 /* the line being parsed */
+	unsigned rules_line;             /* [rules] */
+	unsigned fail_on_line;           /* fail-on */
+	unsigned rule_line[RULE_COUNT + 1]; /* a rule id's, [RULE_COUNT] all's */
+	char again[64];                  /* the message of a duplicate */
+};
+
+/* Record that a key is set on this line; the line of its first setting
+ * when it was set before (0 when not). */
+static unsigned set_once(struct parse_state *st, unsigned *first)
+{
+	if (*first)
+		return *first;
+	*first = st->lineno;
+	return 0;
+}
+
+/* Parse one line (NUL-terminated, without the newline).  Returns NULL, or
+ * an error message (static, or st->again) with *at where in line the
+ * problem is. */
+static const char *parse_line(struct rule_config *c, struct parse_state *st, const char *line,
+                              char **bad, const char **at)
 {
 	const char *p = skip_ws(line), *kp, *vp;
 	const char *msg = NULL;
 	char *key = NULL, *val = NULL;
+	unsigned before;
 
 	if (*p == '\0' || *p == '#')
 		return NULL;
@@ -157,8 +181,12 @@ static const char *parse_line(struct rule_config *c, const char *line, int *sect
 			*at = kp;
 			*bad = key;
 			key = NULL;
+		} else if ((before = set_once(st, &st->rules_line)) != 0) {
+			snprintf(st->again, sizeof st->again, "[rules] opened again (first on line %u)", before);
+			msg = st->again;
+			*at = kp;
 		} else {
-			*section = 1;
+			st->section = 1;
 			p = skip_ws(p + 1);
 			if (*p && *p != '#') {
 				msg = "unexpected text after section header";
@@ -184,7 +212,7 @@ static const char *parse_line(struct rule_config *c, const char *line, int *sect
 		*at = val ? p : vp;
 		goto out;
 	}
-	if (*section == 0) {
+	if (st->section == 0) {
 		enum rule_fail_on f;
 		if (strcmp(key, "fail-on") != 0) {
 			msg = "unknown setting (expected fail-on, or rule ids under [rules])";
@@ -196,6 +224,10 @@ static const char *parse_line(struct rule_config *c, const char *line, int *sect
 			*at = vp;
 			*bad = val;
 			val = NULL;
+		} else if ((before = set_once(st, &st->fail_on_line)) != 0) {
+			snprintf(st->again, sizeof st->again, "fail-on set again (first on line %u)", before);
+			msg = st->again;
+			*at = kp;
 		} else {
 			c->fail_on = f;
 		}
@@ -203,6 +235,12 @@ static const char *parse_line(struct rule_config *c, const char *line, int *sect
 		unsigned idx = RULE_COUNT;
 		if (strcmp(key, "all") != 0 && !rule_find(key, &idx)) {
 			msg = "unknown rule";
+			*at = kp;
+			*bad = key;
+			key = NULL;
+		} else if ((before = set_once(st, &st->rule_line[idx])) != 0) {
+			snprintf(st->again, sizeof st->again, "rule set again (first on line %u)", before);
+			msg = st->again;
 			*at = kp;
 			*bad = key;
 			key = NULL;
@@ -223,8 +261,8 @@ int rule_config_parse(struct rule_config *c, const char *name, const char *text,
                       FILE *err)
 {
 	const char *p = text, *end = text + len;
-	unsigned lineno = 0;
-	int section = 0, rc = 0;
+	struct parse_state st = {.section = 0};
+	int rc = 0;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -235,7 +273,7 @@ int rule_config_parse(struct rule_config *c, const char *name, const char *text,
 		const char *msg, *at = NULL;
 		size_t col;
 
-		lineno++;
+		st.lineno++;
 		if (n && p[n - 1] == '\r')
 			n--;
 		line = pl_xstrndup(p, n);
@@ -243,12 +281,12 @@ int rule_config_parse(struct rule_config *c, const char *name, const char *text,
 			msg = "NUL byte in configuration";
 			col = (size_t)(nul - p) + 1;
 		} else {
-			msg = parse_line(c, line, &section, &bad, &at);
+			msg = parse_line(c, &st, line, &bad, &at);
 			col = at ? (size_t)(at - line) + 1 : 1;
 		}
 		if (msg) {
-			fprintf(err, "%s:%u:%zu: error: %s%s%s%s\n", name, lineno, col, msg, bad ? ": '" : "",
-			        bad ? bad : "", bad ? "'" : "");
+			fprintf(err, "%s:%u:%zu: error: %s%s%s%s\n", name, st.lineno, col, msg,
+			        bad ? ": '" : "", bad ? bad : "", bad ? "'" : "");
 			rc = -1;
 		}
 		free(bad);

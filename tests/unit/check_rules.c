@@ -206,6 +206,33 @@ START_TEST(test_config_errors)
 	                 ".patlint.toml:7:2: error: unknown section (expected [rules]): 'other'\n"
 	                 ".patlint.toml:8:26: error: expected a value such as \"warning\" or \"off\"\n");
 	free(err);
+
+	/* As in TOML, a key set twice in its table and [rules] opened twice
+	 * are errors (quoted or bare, the same key); the first setting is
+	 * the one kept. */
+	unsigned bc = 0;
+	rule_find("benefit-conflict", &bc);
+	rule_config_init(&c);
+	err = parse_err(&c,
+	                "fail-on = error\n"
+	                "fail-on = note\n"
+	                "[rules]\n"
+	                "benefit-conflict = error\n"
+	                "all = on\n"
+	                "  \"benefit-conflict\" = off\n"
+	                "[ rules ]\n"
+	                "all = note\n",
+	                &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_str_eq(err,
+	                 ".patlint.toml:2:1: error: fail-on set again (first on line 1)\n"
+	                 ".patlint.toml:6:3: error: rule set again (first on line 4): 'benefit-conflict'\n"
+	                 ".patlint.toml:7:3: error: [rules] opened again (first on line 3)\n"
+	                 ".patlint.toml:8:1: error: rule set again (first on line 5): 'all'\n");
+	free(err);
+	ck_assert_int_eq(c.fail_on, RULE_FAIL_ERROR);
+	ck_assert(c.enabled[bc]);
+	ck_assert_int_eq(c.severity[bc], PL_SEV_ERROR);
 }
 END_TEST
 
