@@ -127,8 +127,39 @@ static char *folder_of(const char *path)
 	return pl_xstrndup(path, (size_t)(slash - path));
 }
 
+/* The name a write to path, which does not exist, creates: path, or,
+ * when it is a symbolic link to nothing (a write goes through it), what
+ * the link names, followed as the kernel does (at most 40 links). */
+static char *created_name(const char *path)
+{
+	char *cur = pl_xstrdup(path);
+	struct stat lst;
+
+	for (int hops = 0; hops < 40 && lstat(cur, &lst) == 0 && S_ISLNK(lst.st_mode); hops++) {
+		char to[4096];
+		ssize_t n = readlink(cur, to, sizeof to - 1);
+		if (n <= 0)
+			break;
+		to[n] = '\0';
+		char *next;
+		if (to[0] == '/') {
+			next = pl_xstrdup(to);
+		} else {
+			struct pl_buf b = {0};
+			char *dir = folder_of(cur);
+			pl_buf_printf(&b, "%s/%s", dir, to);
+			free(dir);
+			next = pl_buf_detach(&b);
+		}
+		free(cur);
+		cur = next;
+	}
+	return cur;
+}
+
 /* Whether paths a and b name one file: the same file when either exists,
- * else the same last component in the same folder. */
+ * else the same last component in the same folder of the names a write
+ * to each creates. */
 static bool same_target(const char *a, const char *b)
 {
 	struct stat st;
@@ -137,13 +168,17 @@ static bool same_target(const char *a, const char *b)
 		return same_file(b, &st);
 	if (stat(b, &st) == 0)
 		return false;
-	const char *la = strrchr(a, '/'), *lb = strrchr(b, '/');
-	if (strcmp(la ? la + 1 : a, lb ? lb + 1 : b) != 0)
-		return false;
-	char *fa = folder_of(a), *fb = folder_of(b);
-	bool same = stat(fa, &st) == 0 && same_file(fb, &st);
-	free(fa);
-	free(fb);
+	char *ca = created_name(a), *cb = created_name(b);
+	const char *la = strrchr(ca, '/'), *lb = strrchr(cb, '/');
+	bool same = false;
+	if (strcmp(la ? la + 1 : ca, lb ? lb + 1 : cb) == 0) {
+		char *fa = folder_of(ca), *fb = folder_of(cb);
+		same = stat(fa, &st) == 0 && same_file(fb, &st);
+		free(fa);
+		free(fb);
+	}
+	free(ca);
+	free(cb);
 	return same;
 }
 
