@@ -131,22 +131,42 @@ int report_baseline_apply(struct findings *fs, const char *path, FILE *err)
 		json_object_put(root);
 		return -1;
 	}
-	for (size_t r = 0; r < json_object_array_length(runs); r++) {
+	/* A run without results, or a result without patlint's fingerprint
+	 * (another tool's), matches nothing; results that are not an array,
+	 * or patlint's fingerprint that is not a string, are a broken file,
+	 * whose findings would otherwise all come back as new without a word.
+	 * json-c keeps no positions, so the error names the value's place. */
+	for (size_t r = 0; count >= 0 && r < json_object_array_length(runs); r++) {
 		struct json_object *run = json_object_array_get_idx(runs, r), *results;
-		if (!json_object_object_get_ex(run, "results", &results) ||
-		    !json_object_is_type(results, json_type_array))
+		if (!json_object_object_get_ex(run, "results", &results))
 			continue;
+		if (!json_object_is_type(results, json_type_array)) {
+			fprintf(err, "patlint: baseline '%s': runs[%zu].results is not an array\n", path, r);
+			count = -1;
+			break;
+		}
 		for (size_t i = 0; i < json_object_array_length(results); i++) {
 			struct json_object *res = json_object_array_get_idx(results, i), *pf, *fp;
-			if (json_object_object_get_ex(res, "partialFingerprints", &pf) &&
-			    json_object_object_get_ex(pf, REPORT_FINGERPRINT_KEY, &fp) &&
-			    json_object_is_type(fp, json_type_string)) {
-				fpset_add(&set, json_object_get_string(fp));
-				count++;
+			if (!json_object_object_get_ex(res, "partialFingerprints", &pf) ||
+			    !json_object_object_get_ex(pf, REPORT_FINGERPRINT_KEY, &fp))
+				continue;
+			if (!json_object_is_type(fp, json_type_string)) {
+				fprintf(err,
+				        "patlint: baseline '%s': runs[%zu].results[%zu].partialFingerprints"
+				        "[\"%s\"] is not a string\n",
+				        path, r, i, REPORT_FINGERPRINT_KEY);
+				count = -1;
+				break;
 			}
+			fpset_add(&set, json_object_get_string(fp));
+			count++;
 		}
 	}
 	json_object_put(root);
+	if (count < 0) {
+		fpset_free(&set);
+		return -1;
+	}
 	for (size_t i = 0; i < findings_count(fs); i++) {
 		struct finding *f = findings_at_mut(fs, i);
 		if (f->diag->rule && f->fingerprint && fpset_has(&set, f->fingerprint))
