@@ -80,5 +80,5 @@ int pl_cmd_run(struct pl_run *r)
 	ir_print_file(out.f, top);
 	fprintf(out.f, "\n%s\n", res.converged ? "// converged" : "// did-not-converge");
 	ir_ctx_free(c);
-	return pl_out_close(&out, !ferror(out.f)) < 0 ? PL_EXIT_USAGE : PL_EXIT_CLEAN;
+	return pl_out_close(&out, true) < 0 ? PL_EXIT_USAGE : PL_EXIT_CLEAN;
 }

@@ -264,16 +264,26 @@ int pl_out_open(struct pl_out *out, const char *path, const struct pl_source_mgr
 int pl_out_close(struct pl_out *out, bool ok)
 {
 	int rc = 0;
+	/* a write that failed before the last flush leaves only the
+	 * stream's error flag: fclose and fflush may still succeed */
+	bool lost = ok && out->f && ferror(out->f);
 
 	if (!out->path) {
 		if (out->f && fflush(out->f) != 0) {
 			fprintf(stderr, "patlint: error writing output: %s\n", strerror(errno));
+			rc = -1;
+		} else if (lost) {
+			fprintf(stderr, "patlint: error writing output\n");
 			rc = -1;
 		}
 		return rc;
 	}
 	if (fclose(out->f) != 0) {
 		fprintf(stderr, "patlint: error writing '%s': %s\n", out->path, strerror(errno));
+		ok = false;
+		rc = -1;
+	} else if (lost) {
+		fprintf(stderr, "patlint: error writing '%s'\n", out->path);
 		ok = false;
 		rc = -1;
 	}

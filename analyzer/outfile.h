@@ -55,8 +55,9 @@ int pl_out_check_reads(const char *path, const char *const *inputs, size_t n,
  * replace the other). */
 int pl_out_check_apart(const char *report, const char *baseline);
 /* Finish: when ok, flush and rename into place; otherwise remove the
- * temporary file (a file written directly keeps what was written).
- * Returns 0, or -1 after printing an error. */
+ * temporary file (a file written directly keeps what was written).  A
+ * stream whose error flag is set is an error even when the caller says
+ * ok.  Returns 0, or -1 after printing an error. */
 int pl_out_close(struct pl_out *out, bool ok);
 
 #endif /* PL_OUTFILE_H */

@@ -34,6 +34,7 @@
 #include "analyzer/json.h"
 #include "analyzer/model.h"
 #include "analyzer/ordered.h"
+#include "analyzer/outfile.h"
 #include "analyzer/parallel.h"
 #include "analyzer/source.h"
 
@@ -1621,6 +1622,52 @@ START_TEST(test_model_root_order)
 }
 END_TEST
 
+/* pl_out_close: a write that failed before the last flush leaves only the
+ * stream's error flag (the flush and close then succeed); the caller's ok
+ * does not hide it.  The stream's first write fails, later ones work. */
+static ssize_t fail_first_write(void *cookie, const char *buf, size_t n)
+{
+	int *calls = cookie;
+
+	(void)buf;
+	if ((*calls)++ == 0) {
+		errno = EIO;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
+static FILE *failing_once(int *calls)
+{
+	FILE *f = fopencookie(calls, "w", (cookie_io_functions_t){.write = fail_first_write});
+
+	ck_assert_ptr_nonnull(f);
+	setvbuf(f, NULL, _IONBF, 0);
+	fputs("lost", f);
+	fputs("kept", f);
+	ck_assert(ferror(f));
+	return f;
+}
+
+START_TEST(test_out_close_error_flag)
+{
+	int calls = 0;
+	struct pl_out out = {.f = failing_once(&calls)};
+
+	/* standard output's branch: flushed, not closed */
+	ck_assert_int_eq(pl_out_close(&out, true), -1);
+	fclose(out.f);
+	/* a file written directly (no temporary): closed */
+	calls = 0;
+	out = (struct pl_out){.f = failing_once(&calls), .path = strdup("direct.out")};
+	ck_assert_int_eq(pl_out_close(&out, true), -1);
+	/* the caller's own failure is the caller's to report */
+	calls = 0;
+	out = (struct pl_out){.f = failing_once(&calls), .path = strdup("direct.out")};
+	ck_assert_int_eq(pl_out_close(&out, false), 0);
+}
+END_TEST
+
 static Suite *foundation_suite(void)
 {
 	Suite *s = suite_create("foundation");
@@ -1675,6 +1722,9 @@ static Suite *foundation_suite(void)
 	tc = tcase_create("compdb");
 	tcase_add_test(tc, test_compdb_entries);
 	tcase_add_test(tc, test_compdb_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("outfile");
+	tcase_add_test(tc, test_out_close_error_flag);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("threads");
 	tcase_add_test(tc, test_thrd_spawn);
